@@ -1,0 +1,90 @@
+package ht.platform.support.auth;
+
+import ht.platform.support.errors.ApiException;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** Bearer API key authentication for everything under the protected prefix (DESIGN rule 5). */
+@ApplicationScoped
+public class ApiKeyAuthentication {
+
+    private record Cached(ApiPrincipal principal, Instant until) { }
+
+    private final ConcurrentHashMap<String, Cached> cache = new ConcurrentHashMap<>();
+
+    @Inject
+    AuthSettings settings;
+
+    @Inject
+    Instance<ApiKeyLookup> lookup;
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    Clock clock;
+
+    @ServerRequestFilter(preMatching = true, priority = 1000)
+    public Uni<Void> authenticate(HttpServerRequest request) {
+        String path = request.path();
+        if (!path.startsWith(settings.protectedPrefix()) || isPublic(path) || lookup.isUnsatisfied()) {
+            return null;
+        }
+        String key = bearer(request.getHeader("Authorization"));
+        if (key == null || settings.keyPrefixes().stream().noneMatch(key::startsWith)) {
+            return Uni.createFrom().failure(unauthenticated());
+        }
+        String hash = ApiKeys.hash(key);
+        Instant now = clock.instant();
+        Cached cached = cache.get(hash);
+        Uni<ApiPrincipal> principal = cached != null && cached.until().isAfter(now)
+                ? Uni.createFrom().item(cached.principal())
+                : lookup.get().findByHash(hash).invoke(p -> {
+                    if (p != null) {
+                        if (cache.size() > 10_000) {
+                            cache.clear();
+                        }
+                        cache.put(hash, new Cached(p, now.plus(settings.cacheTtl())));
+                    }
+                });
+        return principal.map(p -> {
+            if (p == null) {
+                throw unauthenticated();
+            }
+            if (!p.ownerActive()) {
+                throw new ApiException(403, settings.forbiddenCode(), "This application has been revoked");
+            }
+            caller.set(p, settings.forbiddenCode());
+            return null;
+        });
+    }
+
+    /** Forget cached keys at once (called after a key is revoked on this replica). */
+    public void forgetAll() {
+        cache.clear();
+    }
+
+    private boolean isPublic(String path) {
+        return settings.publicPaths().map(paths -> paths.contains(path)).orElse(false);
+    }
+
+    static String bearer(String header) {
+        if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return null;
+        }
+        String key = header.substring(7).trim();
+        return key.isEmpty() ? null : key;
+    }
+
+    private static ApiException unauthenticated() {
+        return new ApiException(401, "UNAUTHENTICATED", "Missing or invalid API key: send 'Authorization: Bearer <key>'");
+    }
+}

@@ -1,0 +1,46 @@
+package ht.platform.support.errors;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import ht.platform.support.http.RequestIds;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** Builds error answers in the platform's error shape, both for JAX-RS and for raw Vert.x routes. */
+@ApplicationScoped
+public class ErrorResponses {
+
+    @Inject
+    ObjectMapper mapper;
+
+    public Response toResponse(ApiException e, String requestId) {
+        Response.ResponseBuilder builder = Response.status(e.status())
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(ErrorBody.of(e.code(), e.getMessage(), e.param(), requestId));
+        e.headers().forEach(builder::header);
+        return builder.build();
+    }
+
+    public void write(RoutingContext ctx, int status, String code, String message) {
+        HttpServerResponse response = ctx.response();
+        if (response.ended() || response.closed()) {
+            return;
+        }
+        String body;
+        try {
+            body = mapper.writeValueAsString(ErrorBody.of(code, message, null, RequestIds.of(ctx)));
+        } catch (JsonProcessingException e) {
+            body = "{\"error\":{\"code\":\"INTERNAL_ERROR\",\"message\":\"internal error\"}}";
+        }
+        if (!response.headWritten()) {
+            response.setStatusCode(status);
+            response.headers().remove("Content-Length");
+            response.putHeader("Content-Type", MediaType.APPLICATION_JSON);
+        }
+        response.end(body);
+    }
+}

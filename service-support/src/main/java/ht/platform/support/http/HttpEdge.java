@@ -1,0 +1,68 @@
+package ht.platform.support.http;
+
+import ht.platform.support.errors.ErrorResponses;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import org.jboss.logging.Logger;
+import org.jboss.logging.MDC;
+
+/**
+ * The edge every request crosses: request id header, early 413 for oversized bodies, and JSON answers
+ * for what never reaches a resource (unknown paths, framework failures) instead of HTML pages.
+ */
+@ApplicationScoped
+public class HttpEdge {
+
+    private static final Logger LOG = Logger.getLogger(HttpEdge.class);
+
+    @Inject
+    HttpSettings settings;
+
+    @Inject
+    ErrorResponses errors;
+
+    private void requestId(RoutingContext ctx) {
+        String id = RequestIds.of(ctx);
+        MDC.put("requestId", id);
+        ctx.response().putHeader(settings.requestIdHeader(), id);
+        String length = ctx.request().getHeader("Content-Length");
+        if (length != null && tooLarge(length)) {
+            ctx.response().putHeader("Connection", "close");
+            errors.write(ctx, 413, "PAYLOAD_TOO_LARGE", "The request body is larger than 1 MiB");
+            return;
+        }
+        ctx.next();
+    }
+
+    void routes(@Observes Router router) {
+        router.route().order(-10_000).handler(this::requestId);
+        router.route().order(Integer.MIN_VALUE).failureHandler(this::failure);
+        router.route().order(Integer.MAX_VALUE - 10).handler(ctx -> errors.write(ctx, 404, "NOT_FOUND",
+                "No such resource: " + ctx.request().path()));
+    }
+
+    private void failure(RoutingContext ctx) {
+        int status = ctx.statusCode();
+        if (status == 413) {
+            errors.write(ctx, 413, "PAYLOAD_TOO_LARGE", "The request body is larger than 1 MiB");
+        } else if (status >= 400 && status < 500) {
+            errors.write(ctx, status, status == 404 ? "NOT_FOUND" : "INVALID_REQUEST",
+                    status == 404 ? "No such resource: " + ctx.request().path() : "The request cannot be processed");
+        } else {
+            Throwable failure = ctx.failure();
+            LOG.errorf("request %s failed: %s", RequestIds.of(ctx), failure == null ? status : failure.toString());
+            errors.write(ctx, 500, "INTERNAL_ERROR", "An internal error occurred; quote the request id when contacting support");
+        }
+    }
+
+    private boolean tooLarge(String length) {
+        try {
+            return Long.parseLong(length.trim()) > settings.maxBodyBytes();
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package ht.platform.support.idempotency;
+
+import ht.platform.support.auth.ApiPrincipal;
+import ht.platform.support.errors.ApiException;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.hibernate.reactive.mutiny.Mutiny;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.HexFormat;
+import java.util.function.Supplier;
+
+/**
+ * Idempotent creation (DESIGN rule 8). The key row is inserted first in the same transaction as the work:
+ * a concurrent duplicate blocks on the primary key until the first commits (then replays its answer) or
+ * rolls back (then does the work itself). A failed request leaves no row, so a corrected retry proceeds.
+ */
+@ApplicationScoped
+public class Idempotency {
+
+    @Inject
+    IdempotencySettings settings;
+
+    @Inject
+    Clock clock;
+
+    /** Validates the header value; null when absent and not required. */
+    public String validateKey(String key, boolean required) {
+        if (key == null || key.isEmpty()) {
+            if (required) {
+                throw new ApiException(400, "IDEMPOTENCY_KEY_REQUIRED", "This request requires an Idempotency-Key header", "Idempotency-Key");
+            }
+            return null;
+        }
+        if (key.length() > settings.maxKeyLength() || key.isBlank() || !key.chars().allMatch(c -> c >= 0x21 && c <= 0x7e)) {
+            throw new ApiException(400, "INVALID_IDEMPOTENCY_KEY",
+                    "Idempotency-Key must be 1 to " + settings.maxKeyLength() + " visible ASCII characters", "Idempotency-Key");
+        }
+        return key;
+    }
+
+    /**
+     * Runs {@code work} in one transaction guarded by the key. {@code fingerprint} identifies the request
+     * (method, path and canonical body); the same key with another fingerprint is IDEMPOTENCY_CONFLICT.
+     */
+    public Uni<StoredResponse> run(ApiPrincipal caller, String key, String fingerprint, Supplier<Uni<StoredResponse>> work) {
+        if (key == null) {
+            return Panache.withTransaction(work);
+        }
+        String hash = sha256(fingerprint);
+        String table = settings.schema() + ".idempotency_keys";
+        return Panache.withTransaction(() -> Panache.getSession().chain(session -> session
+                .createNativeQuery("INSERT INTO " + table + " (owner_id, mode, idempotency_key, request_hash, created_at)"
+                        + " VALUES (:owner, :mode, :key, :hash, :now) ON CONFLICT DO NOTHING")
+                .setParameter("owner", caller.ownerId()).setParameter("mode", caller.mode())
+                .setParameter("key", key).setParameter("hash", hash)
+                .setParameter("now", OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC))
+                .executeUpdate()
+                .chain(inserted -> inserted == 1
+                        ? work.get().call(response -> store(session, table, caller, key, response))
+                        : replay(session, table, caller, key, hash))));
+    }
+
+    private Uni<Integer> store(Mutiny.Session session, String table, ApiPrincipal caller, String key, StoredResponse response) {
+        return session.createNativeQuery("UPDATE " + table + " SET response_status = :status, response_body = :body"
+                        + " WHERE owner_id = :owner AND mode = :mode AND idempotency_key = :key")
+                .setParameter("status", response.status()).setParameter("body", response.body())
+                .setParameter("owner", caller.ownerId()).setParameter("mode", caller.mode()).setParameter("key", key)
+                .executeUpdate();
+    }
+
+    private Uni<StoredResponse> replay(Mutiny.Session session, String table, ApiPrincipal caller, String key, String hash) {
+        return session.createNativeQuery("SELECT request_hash, response_status, response_body FROM " + table
+                        + " WHERE owner_id = :owner AND mode = :mode AND idempotency_key = :key", Object[].class)
+                .setParameter("owner", caller.ownerId()).setParameter("mode", caller.mode()).setParameter("key", key)
+                .getSingleResultOrNull()
+                .map(row -> {
+                    if (row == null || row[1] == null) {
+                        throw new ApiException(409, "IDEMPOTENCY_KEY_IN_USE",
+                                "A request with this Idempotency-Key is still being processed; retry shortly",
+                                "Idempotency-Key", java.util.Map.of("Retry-After", "1"));
+                    }
+                    if (!hash.equals(row[0])) {
+                        throw new ApiException(409, "IDEMPOTENCY_CONFLICT",
+                                "This Idempotency-Key was already used with a different request", "Idempotency-Key");
+                    }
+                    return new StoredResponse(((Number) row[1]).intValue(), (String) row[2], true);
+                });
+    }
+
+    @Scheduled(every = "1h", delayed = "1m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    Uni<Void> purgeExpired() {
+        OffsetDateTime cutoff = OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC).minus(settings.retention());
+        return Panache.withTransaction(() -> Panache.getSession().chain(s -> s
+                .createNativeQuery("DELETE FROM " + settings.schema() + ".idempotency_keys WHERE created_at < :cutoff")
+                .setParameter("cutoff", cutoff).executeUpdate())).replaceWithVoid();
+    }
+
+    public static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

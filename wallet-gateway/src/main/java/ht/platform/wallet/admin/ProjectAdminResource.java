@@ -1,0 +1,62 @@
+package ht.platform.wallet.admin;
+
+import ht.platform.support.auth.ApiKeyAuthentication;
+import ht.platform.support.time.Timestamps;
+import ht.platform.wallet.service.ProjectService;
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.util.List;
+
+/** Operator API: projects and their secret keys (Bearer ADMIN_TOKEN). */
+@Path("/admin/v1")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Operator")
+public class ProjectAdminResource {
+
+    public record CreateProject(String name) { }
+    public record ProjectView(String id, String name, String createdAt) { }
+    public record CreateKey(String mode, List<String> permissions) { }
+    public record KeyView(String id, String key, String mode, List<String> permissions, String createdAt) { }
+
+    @Inject
+    ProjectService projects;
+
+    @Inject
+    ApiKeyAuthentication authentication;
+
+    @POST
+    @Path("/projects")
+    @Operation(summary = "Create a merchant project")
+    public Uni<Response> createProject(CreateProject body) {
+        return projects.createProject(body == null ? null : body.name())
+                .map(p -> Response.status(201).entity(new ProjectView(p.id, p.name, Timestamps.millis(p.createdAt))).build());
+    }
+
+    @POST
+    @Path("/projects/{id}/keys")
+    @Operation(summary = "Issue a secret key for a project; the key is shown only in this response")
+    public Uni<Response> createKey(@PathParam("id") String projectId, CreateKey body) {
+        return projects.issueKey(projectId, body == null ? null : body.mode(), body == null ? null : body.permissions())
+                .map(issued -> Response.status(201).entity(new KeyView(issued.stored().id, issued.key(), issued.stored().mode,
+                        List.of(issued.stored().permissions), Timestamps.millis(issued.stored().createdAt))).build());
+    }
+
+    @DELETE
+    @Path("/keys/{id}")
+    @Operation(summary = "Revoke a key")
+    public Uni<Response> revokeKey(@PathParam("id") String keyId) {
+        return projects.revokeKey(keyId).invoke(authentication::forgetAll).replaceWith(Response.noContent().build());
+    }
+}
