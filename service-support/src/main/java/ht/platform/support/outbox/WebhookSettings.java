@@ -1,0 +1,30 @@
+package ht.platform.support.outbox;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
+
+import java.time.Duration;
+
+@ConfigMapping(prefix = "webhooks")
+public interface WebhookSettings {
+
+    /** WEBHOOKS_ALLOW_PRIVATE_TARGETS: http and private addresses allowed (tests, local demos only). */
+    @WithName("allow-private-targets")
+    @WithDefault("false")
+    boolean allowPrivateTargets();
+
+    @WithDefault("PT10S")
+    Duration sendTimeout();
+
+    /** How long a claimed delivery is reserved for this replica; longer than the send timeout. */
+    @WithDefault("PT60S")
+    Duration lease();
+
+    /** Deliveries in flight per replica. */
+    @WithDefault("64")
+    int concurrency();
+
+    @WithDefault("WebhookSender/1.0")
+    String userAgent();
+}
