@@ -1,0 +1,31 @@
+import com.sun.net.httpserver.HttpServer;
+import ht.platform.webhooks.signing.SignatureScheme;
+import ht.platform.webhooks.signing.VerificationResult;
+import ht.platform.webhooks.signing.WebhookVerifier;
+
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * A demo webhook receiver that verifies every delivery with shared-webhook-signing.
+ * java -cp shared-webhook-signing/target/classes deploy/local/WebhookReceiver.java GATEWAY whsec_... 9000
+ */
+public class WebhookReceiver {
+    public static void main(String[] args) throws Exception {
+        SignatureScheme scheme = SignatureScheme.valueOf(args[0]);
+        WebhookVerifier verifier = new WebhookVerifier(scheme, List.of(args[1]));
+        int port = args.length > 2 ? Integer.parseInt(args[2]) : 9000;
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
+        server.createContext("/", exchange -> {
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            VerificationResult result = verifier.verify(exchange.getRequestHeaders()::getFirst, body);
+            System.out.println((result.valid() ? "VERIFIED " : "REJECTED (" + result.failure() + ") ")
+                    + new String(body, StandardCharsets.UTF_8));
+            exchange.sendResponseHeaders(result.valid() ? 200 : 400, -1);
+            exchange.close();
+        });
+        server.start();
+        System.out.println("listening on http://127.0.0.1:" + port + "/ for " + scheme + " deliveries");
+    }
+}
