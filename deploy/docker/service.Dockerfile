@@ -1,0 +1,28 @@
+# syntax=docker/dockerfile:1.6
+####
+# Builds one service from source and packages it exactly like <service>/src/main/docker/Dockerfile.jvm
+# (fast-jar on the UBI 9 OpenJDK 17 runtime, user 185). Used by deploy/compose.yaml:
+#   docker build -f deploy/docker/service.Dockerfile --build-arg SERVICE=wallet-gateway -t platform/wallet-gateway .
+# (context = repository root; deploy/docker/service.Dockerfile.dockerignore keeps target/ and .git out)
+###
+FROM registry.access.redhat.com/ubi9/openjdk-17:1.21 AS build
+ARG SERVICE
+USER root
+WORKDIR /build
+COPY . .
+RUN --mount=type=cache,target=/root/.m2 \
+    ./mvnw -B -q -pl "${SERVICE}" -am package -DskipTests -DskipITs
+
+FROM registry.access.redhat.com/ubi9/openjdk-17-runtime:1.21
+ARG SERVICE
+ENV LANGUAGE='en_US:en'
+COPY --from=build --chown=185 /build/${SERVICE}/target/quarkus-app/lib/ /deployments/lib/
+COPY --from=build --chown=185 /build/${SERVICE}/target/quarkus-app/*.jar /deployments/
+COPY --from=build --chown=185 /build/${SERVICE}/target/quarkus-app/app/ /deployments/app/
+COPY --from=build --chown=185 /build/${SERVICE}/target/quarkus-app/quarkus/ /deployments/quarkus/
+USER 185
+ENV JAVA_MAX_MEM_RATIO=50
+ENV JAVA_INITIAL_MEM_RATIO=25
+ENV JAVA_OPTS_APPEND="-Dquarkus.http.host=0.0.0.0 -Djava.util.logging.manager=org.jboss.logmanager.LogManager -Djava.io.tmpdir=/tmp -XX:+ExitOnOutOfMemoryError"
+ENV JAVA_APP_JAR="/deployments/quarkus-run.jar"
+ENTRYPOINT [ "/opt/jboss/container/java/run/run-java.sh" ]

@@ -1,0 +1,560 @@
+package ht.platform.deploy;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static ht.platform.deploy.MiniKustomize.containers;
+import static ht.platform.deploy.MiniKustomize.list;
+import static ht.platform.deploy.MiniKustomize.map;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Renders every overlay under deploy/k8s/overlays (with {@code kubectl kustomize} when kubectl is installed,
+ * and always with the small fallback renderer) and checks the result against what each service really reads:
+ * its application.properties. Ports, probe paths, environment names, secrets, security context, network
+ * policy and the dev/prod differences cannot drift from the code without this test failing.
+ */
+class ManifestConsistencyTest {
+
+    static final Path ROOT = Path.of(System.getProperty("platform.repository.root", "..")).toAbsolutePath().normalize();
+    static final Path K8S = ROOT.resolve("deploy/k8s");
+    static final List<String> SERVICES = List.of("kyc-service", "checkout-service", "wallet-gateway");
+    static final Map<String, Integer> DESIGN_PORTS = Map.of("kyc-service", 8081, "checkout-service", 8082, "wallet-gateway", 8083);
+    static final List<String> PRIVATE_V4 = List.of("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16",
+            "127.0.0.0/8", "100.64.0.0/10");
+    static final List<String> PRIVATE_V6 = List.of("fc00::/7", "fe80::/10", "::1/128");
+    private static final Pattern HASHED = Pattern.compile("(.+)-[a-z0-9]{10}");
+
+    static final Map<String, ServiceConfig> CONFIGS = new LinkedHashMap<>();
+    static final Map<String, List<Map<String, Object>>> RENDERED = new ConcurrentHashMap<>();
+
+    @BeforeAll
+    static void readServices() throws IOException {
+        for (String s : SERVICES) {
+            CONFIGS.put(s, ServiceConfig.load(ROOT, s));
+        }
+    }
+
+    // ------------------------------------------------------------------ renderings
+
+    static Optional<String> kubectl() {
+        for (String dir : Objects.requireNonNullElse(System.getenv("PATH"), "/usr/bin").split(File.pathSeparator)) {
+            Path p = Path.of(dir, "kubectl");
+            if (Files.isExecutable(p)) {
+                return Optional.of(p.toString());
+            }
+        }
+        return Optional.empty();
+    }
+
+    static List<String> overlays() throws IOException {
+        try (Stream<Path> s = Files.list(K8S.resolve("overlays"))) {
+            return s.filter(p -> Files.exists(p.resolve("kustomization.yaml"))).map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    static Stream<Arguments> renderings() throws IOException {
+        List<Arguments> args = new ArrayList<>();
+        for (String overlay : overlays()) {
+            args.add(Arguments.of(overlay, "fallback"));
+            if (kubectl().isPresent()) {
+                args.add(Arguments.of(overlay, "kubectl"));
+            }
+        }
+        return args.stream();
+    }
+
+    static List<Map<String, Object>> render(String overlay, String renderer) {
+        return RENDERED.computeIfAbsent(overlay + "/" + renderer, k -> {
+            Path dir = K8S.resolve("overlays").resolve(overlay);
+            try {
+                if ("fallback".equals(renderer)) {
+                    return MiniKustomize.render(dir);
+                }
+                Process p = new ProcessBuilder(kubectl().orElseThrow(), "kustomize", dir.toString())
+                        .redirectErrorStream(false).start();
+                String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+                assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+                assertEquals(0, p.exitValue(), "kubectl kustomize " + overlay + " failed: " + err);
+                return MiniKustomize.loadAll(out);
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    // ------------------------------------------------------------------ lookups
+
+    static String name(Map<String, Object> o) {
+        return (String) map(o.get("metadata")).get("name");
+    }
+
+    static List<Map<String, Object>> ofKind(List<Map<String, Object>> docs, String kind) {
+        return docs.stream().filter(o -> kind.equals(o.get("kind"))).toList();
+    }
+
+    static Map<String, Object> one(List<Map<String, Object>> docs, String kind, String name) {
+        List<Map<String, Object>> found = docs.stream().filter(o -> kind.equals(o.get("kind")) && name.equals(name(o))).toList();
+        assertEquals(1, found.size(), "expected exactly one " + kind + " " + name);
+        return found.get(0);
+    }
+
+    /** A generated object by its reference (kubectl rewrites references to the hashed name, the fallback keeps the plain one). */
+    static Optional<Map<String, Object>> referenced(List<Map<String, Object>> docs, String kind, String ref) {
+        return docs.stream().filter(o -> kind.equals(o.get("kind")) && ref.equals(name(o))).findFirst();
+    }
+
+    static String baseName(String generatedName) {
+        Matcher m = HASHED.matcher(generatedName);
+        return m.matches() ? m.group(1) : generatedName;
+    }
+
+    static Map<String, Object> podSpec(Map<String, Object> workload) {
+        return map(map(map(workload.get("spec")).get("template")).get("spec"));
+    }
+
+    static Map<String, Object> container(Map<String, Object> deployment, String name) {
+        return containers(deployment).stream().filter(c -> name.equals(c.get("name"))).findFirst()
+                .orElseThrow(() -> new AssertionError("Deployment " + name(deployment) + " has no container " + name));
+    }
+
+    /** Where one environment variable of a container comes from. */
+    record EnvSource(String name, String kind, String value, String objectName, String key) {
+    }
+
+    static Map<String, EnvSource> environment(List<Map<String, Object>> docs, Map<String, Object> container) {
+        Map<String, EnvSource> env = new TreeMap<>();
+        for (Object f : list(container.get("envFrom"))) {
+            Map<String, Object> from = map(f);
+            if (from.containsKey("configMapRef")) {
+                String ref = (String) map(from.get("configMapRef")).get("name");
+                Map<String, Object> cm = referenced(docs, "ConfigMap", ref)
+                        .orElseThrow(() -> new AssertionError("envFrom refers to a missing ConfigMap " + ref));
+                map(cm.get("data")).forEach((k, v) -> env.put(k, new EnvSource(k, "configMap", String.valueOf(v), ref, k)));
+            } else if (from.containsKey("secretRef")) {
+                String ref = (String) map(from.get("secretRef")).get("name");
+                Map<String, Object> secret = referenced(docs, "Secret", ref)
+                        .orElseThrow(() -> new AssertionError("envFrom secretRef " + ref + " cannot be checked; use secretKeyRef per variable"));
+                map(secret.get("data")).keySet().forEach(k -> env.put(k, new EnvSource(k, "secret", null, ref, k)));
+            } else {
+                fail("unsupported envFrom " + from);
+            }
+        }
+        for (Object e : list(container.get("env"))) {
+            Map<String, Object> var = map(e);
+            String n = (String) var.get("name");
+            if (var.containsKey("value")) {
+                env.put(n, new EnvSource(n, "literal", String.valueOf(var.get("value")), null, null));
+                continue;
+            }
+            Map<String, Object> from = map(var.get("valueFrom"));
+            if (from.containsKey("secretKeyRef")) {
+                Map<String, Object> ref = map(from.get("secretKeyRef"));
+                env.put(n, new EnvSource(n, "secret", null, (String) ref.get("name"), (String) ref.get("key")));
+            } else if (from.containsKey("configMapKeyRef")) {
+                Map<String, Object> ref = map(from.get("configMapKeyRef"));
+                Map<String, Object> cm = referenced(docs, "ConfigMap", (String) ref.get("name"))
+                        .orElseThrow(() -> new AssertionError(n + " refers to a missing ConfigMap " + ref.get("name")));
+                Object value = map(cm.get("data")).get(ref.get("key"));
+                assertNotNull(value, n + ": ConfigMap " + ref.get("name") + " has no key " + ref.get("key"));
+                env.put(n, new EnvSource(n, "configMap", String.valueOf(value), (String) ref.get("name"), (String) ref.get("key")));
+            } else {
+                fail(n + ": unsupported valueFrom " + from);
+            }
+        }
+        return env;
+    }
+
+    static int resolvePort(Map<String, Object> container, Object port) {
+        if (port instanceof Integer i) {
+            return i;
+        }
+        for (Object p : list(container.get("ports"))) {
+            if (port.equals(map(p).get("name"))) {
+                return (Integer) map(p).get("containerPort");
+            }
+        }
+        throw new AssertionError("container " + container.get("name") + " has no port named " + port);
+    }
+
+    // ------------------------------------------------------------------ tests
+
+    @Test
+    void everyServiceHasABaseAndBothOverlaysExist() throws IOException {
+        assertEquals(List.of("dev", "prod"), overlays());
+        for (String s : SERVICES) {
+            assertTrue(Files.exists(K8S.resolve("base").resolve(s).resolve("kustomization.yaml")), "base for " + s);
+            assertEquals(DESIGN_PORTS.get(s), CONFIGS.get(s).defaultHttpPort(), s + ": default port in application.properties");
+        }
+    }
+
+    @ParameterizedTest(name = "{0} rendered by {1}: ports, Service and probes match the code")
+    @MethodSource("renderings")
+    void portsServicesAndProbes(String overlay, String renderer) {
+        List<Map<String, Object>> docs = render(overlay, renderer);
+        for (String s : SERVICES) {
+            ServiceConfig config = CONFIGS.get(s);
+            Map<String, Object> deployment = one(docs, "Deployment", s);
+            Map<String, Object> c = container(deployment, s);
+            Map<String, EnvSource> env = environment(docs, c);
+            int listening = env.containsKey("QUARKUS_HTTP_PORT")
+                    ? Integer.parseInt(env.get("QUARKUS_HTTP_PORT").value()) : config.defaultHttpPort();
+            assertEquals(config.defaultHttpPort(), listening, s + ": QUARKUS_HTTP_PORT differs from the service's port");
+            assertEquals(listening, resolvePort(c, "http"), s + ": containerPort 'http'");
+
+            Map<String, Object> service = one(docs, "Service", s);
+            Map<String, Object> selector = map(map(service.get("spec")).get("selector"));
+            Map<String, Object> podLabels = map(map(map(map(deployment.get("spec")).get("template")).get("metadata")).get("labels"));
+            selector.forEach((k, v) -> assertEquals(v, podLabels.get(k), s + ": Service selector " + k + " does not select the pods"));
+            List<Object> ports = list(map(service.get("spec")).get("ports"));
+            assertEquals(1, ports.size(), s + ": Service ports");
+            Map<String, Object> sp = map(ports.get(0));
+            assertEquals(listening, resolvePort(c, sp.get("targetPort")), s + ": Service targetPort");
+            assertEquals(listening, sp.get("port"), s + ": Service port should equal the documented service port");
+
+            Map<String, String> expectedProbes = Map.of("startupProbe", "/q/health/started",
+                    "readinessProbe", "/q/health/ready", "livenessProbe", "/q/health/live");
+            expectedProbes.forEach((probe, path) -> {
+                Map<String, Object> http = map(map(c.get(probe)).get("httpGet"));
+                assertEquals(path, http.get("path"), s + ": " + probe + " path");
+                assertEquals(listening, resolvePort(c, http.get("port")), s + ": " + probe + " port");
+            });
+        }
+    }
+
+    @ParameterizedTest(name = "{0} rendered by {1}: environment names are the ones the services read")
+    @MethodSource("renderings")
+    void environmentMatchesApplicationProperties(String overlay, String renderer) {
+        List<Map<String, Object>> docs = render(overlay, renderer);
+        for (String s : SERVICES) {
+            ServiceConfig config = CONFIGS.get(s);
+            Map<String, EnvSource> env = environment(docs, container(one(docs, "Deployment", s), s));
+            Set<String> unknown = new TreeSet<>(env.keySet());
+            unknown.removeAll(config.envNames());
+            assertTrue(unknown.isEmpty(), s + " (" + overlay + "): the manifests set variables its application.properties never reads: "
+                    + unknown + " (it reads " + config.envNames() + ")");
+            for (ServiceConfig.EnvRef ref : config.envRefs().values()) {
+                if (ref.required() || ref.localOnlyDefault()) {
+                    assertTrue(env.containsKey(ref.env()), s + " (" + overlay + "): " + ref.env() + " (" + ref.property()
+                            + ") has no usable default and is not set");
+                }
+                EnvSource source = env.get(ref.env());
+                if (source != null && ref.secret()) {
+                    assertEquals("secret", source.kind(), s + " (" + overlay + "): " + ref.env() + " must come from a Secret");
+                }
+                if (source != null && !"secret".equals(source.kind())) {
+                    assertFalse(source.value().isBlank(), s + ": " + ref.env() + " is empty");
+                }
+            }
+            env.values().stream().filter(e -> "secret".equals(e.kind())).forEach(e -> {
+                Optional<Map<String, Object>> secret = referenced(docs, "Secret", e.objectName());
+                if ("dev".equals(overlay)) {
+                    assertTrue(secret.isPresent(), s + ": the dev overlay must generate Secret " + e.objectName());
+                }
+                secret.ifPresent(sec -> assertTrue(map(sec.get("data")).containsKey(e.key()),
+                        s + ": Secret " + e.objectName() + " has no key " + e.key() + " (for " + e.name() + ")"));
+            });
+            if (env.containsKey("PLATFORM_ENCRYPTION_KEY") && "dev".equals(overlay)) {
+                EnvSource e = env.get("PLATFORM_ENCRYPTION_KEY");
+                String b64 = (String) map(referenced(docs, "Secret", e.objectName()).orElseThrow().get("data")).get(e.key());
+                byte[] key = Base64.getDecoder().decode(new String(Base64.getMimeDecoder().decode(b64), StandardCharsets.UTF_8));
+                assertEquals(32, key.length, s + ": PLATFORM_ENCRYPTION_KEY must be base64 of 32 bytes");
+            }
+            String reactive = env.get("DB_REACTIVE_URL").value();
+            String jdbc = env.get("DB_JDBC_URL").value();
+            assertTrue(reactive.startsWith("postgresql://"), s + ": DB_REACTIVE_URL " + reactive);
+            assertEquals("jdbc:" + reactive, jdbc, s + ": DB_JDBC_URL and DB_REACTIVE_URL must name the same database");
+        }
+    }
+
+    @ParameterizedTest(name = "{0} rendered by {1}: pods are hardened and sized")
+    @MethodSource("renderings")
+    void securityContextAndResources(String overlay, String renderer) {
+        List<Map<String, Object>> docs = render(overlay, renderer);
+        for (String s : SERVICES) {
+            Map<String, Object> deployment = one(docs, "Deployment", s);
+            Map<String, Object> pod = podSpec(deployment);
+            Map<String, Object> c = container(deployment, s);
+            Map<String, Object> podSecurity = map(pod.get("securityContext"));
+            Map<String, Object> security = map(c.get("securityContext"));
+            assertTrue(Boolean.TRUE.equals(podSecurity.get("runAsNonRoot")) || Boolean.TRUE.equals(security.get("runAsNonRoot")),
+                    s + ": runAsNonRoot");
+            assertEquals(Boolean.TRUE, security.get("readOnlyRootFilesystem"), s + ": readOnlyRootFilesystem");
+            assertEquals(Boolean.FALSE, security.get("allowPrivilegeEscalation"), s + ": allowPrivilegeEscalation");
+            assertTrue(list(map(security.get("capabilities")).get("drop")).contains("ALL"), s + ": capabilities drop ALL");
+            assertTrue(list(c.get("volumeMounts")).stream().anyMatch(m -> "/tmp".equals(map(m).get("mountPath"))),
+                    s + ": a writable /tmp is needed with a read-only root filesystem");
+            Map<String, Object> resources = map(c.get("resources"));
+            for (String level : List.of("requests", "limits")) {
+                for (String r : List.of("cpu", "memory")) {
+                    assertNotNull(map(resources.get(level)).get(r), s + ": resources." + level + "." + r);
+                }
+            }
+            assertTrue(mebibytes(map(resources.get("limits")).get("memory")) >= mebibytes(map(resources.get("requests")).get("memory")),
+                    s + ": memory limit below request");
+            String image = (String) c.get("image");
+            assertTrue(image.contains("/" + s + ":") || image.startsWith(s + ":"), s + ": image " + image);
+
+            Map<String, Object> podLabels = map(map(map(map(deployment.get("spec")).get("template")).get("metadata")).get("labels"));
+            Map<String, Object> pdb = one(docs, "PodDisruptionBudget", s);
+            map(map(map(pdb.get("spec")).get("selector")).get("matchLabels"))
+                    .forEach((k, v) -> assertEquals(v, podLabels.get(k), s + ": PDB selector"));
+            Map<String, Object> hpa = one(docs, "HorizontalPodAutoscaler", s);
+            Map<String, Object> target = map(map(hpa.get("spec")).get("scaleTargetRef"));
+            assertEquals("Deployment", target.get("kind"));
+            assertEquals(s, target.get("name"), s + ": HPA target");
+        }
+    }
+
+    static long mebibytes(Object quantity) {
+        String q = String.valueOf(quantity);
+        if (q.endsWith("Gi")) {
+            return Long.parseLong(q.substring(0, q.length() - 2)) * 1024;
+        }
+        if (q.endsWith("Mi")) {
+            return Long.parseLong(q.substring(0, q.length() - 2));
+        }
+        throw new AssertionError("write memory quantities in Mi or Gi: " + q);
+    }
+
+    @ParameterizedTest(name = "{0} rendered by {1}: network policies and ingress")
+    @MethodSource("renderings")
+    void networkPoliciesAndIngress(String overlay, String renderer) {
+        List<Map<String, Object>> docs = render(overlay, renderer);
+        for (String s : SERVICES) {
+            Map<String, Object> c = container(one(docs, "Deployment", s), s);
+            int port = resolvePort(c, "http");
+            Map<String, Object> policy = one(docs, "NetworkPolicy", s);
+            Map<String, Object> spec = map(policy.get("spec"));
+            assertEquals(s, map(map(spec.get("podSelector")).get("matchLabels")).get("app.kubernetes.io/name"), s + ": policy selector");
+            assertEquals(List.of("Ingress", "Egress"), spec.get("policyTypes"), s + ": policy types");
+            for (Object rule : list(spec.get("ingress"))) {
+                List<Object> ports = list(map(rule).get("ports"));
+                assertFalse(ports.isEmpty(), s + ": an ingress rule without ports opens every port");
+                for (Object p : ports) {
+                    assertEquals(port, resolvePort(c, map(p).get("port")), s + ": ingress only on the HTTP port");
+                }
+            }
+            boolean dns = false;
+            boolean postgres = false;
+            boolean internet = false;
+            for (Object rule : list(spec.get("egress"))) {
+                List<Object> ports = list(map(rule).get("ports"));
+                List<Object> to = list(map(rule).get("to"));
+                assertFalse(to.isEmpty(), s + ": an egress rule without 'to' allows every destination");
+                Set<Object> portNumbers = ports.stream().map(p -> map(p).get("port")).collect(Collectors.toSet());
+                dns |= portNumbers.contains(53);
+                postgres |= portNumbers.equals(Set.of(5432));
+                for (Object peer : to) {
+                    Map<String, Object> block = map(map(peer).get("ipBlock"));
+                    if (block.isEmpty()) {
+                        continue;
+                    }
+                    String cidr = (String) block.get("cidr");
+                    List<Object> except = list(block.get("except"));
+                    if ("0.0.0.0/0".equals(cidr)) {
+                        internet = true;
+                        assertTrue(except.containsAll(PRIVATE_V4), s + ": public egress must exclude " + PRIVATE_V4);
+                    } else if ("::/0".equals(cidr)) {
+                        assertTrue(except.containsAll(PRIVATE_V6), s + ": public IPv6 egress must exclude " + PRIVATE_V6);
+                    } else {
+                        assertEquals(Set.of(5432), portNumbers, s + ": a specific address block is allowed only for Postgres: " + cidr);
+                    }
+                }
+            }
+            assertTrue(dns && postgres && internet, s + ": egress must allow DNS, Postgres and public webhook targets");
+        }
+        for (Map<String, Object> ingress : ofKind(docs, "Ingress")) {
+            for (Object rule : list(map(ingress.get("spec")).get("rules"))) {
+                for (Object p : list(map(map(rule).get("http")).get("paths"))) {
+                    Map<String, Object> path = map(p);
+                    String value = (String) path.get("path");
+                    String type = (String) path.get("pathType");
+                    assertFalse("ImplementationSpecific".equals(type), "Ingress paths must be Exact or Prefix: " + value);
+                    for (String hidden : List.of("/admin/v1/keys", "/q/health/ready", "/q/metrics")) {
+                        boolean exposes = "Exact".equals(type) ? hidden.equals(value) : (hidden + "/").startsWith(value.endsWith("/") ? value : value + "/");
+                        assertFalse(exposes, "Ingress path " + value + " exposes " + hidden);
+                    }
+                    Map<String, Object> backend = map(map(path.get("backend")).get("service"));
+                    String service = (String) backend.get("name");
+                    assertTrue(SERVICES.contains(service), "Ingress backend " + service);
+                    assertEquals("http", map(backend.get("port")).get("name"), "Ingress backend port of " + service);
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0} rendered by {1}: what distinguishes the overlay")
+    @MethodSource("renderings")
+    void overlaySpecificRules(String overlay, String renderer) {
+        List<Map<String, Object>> docs = render(overlay, renderer);
+        List<Map<String, Object>> statefulSets = ofKind(docs, "StatefulSet");
+        for (String s : SERVICES) {
+            Map<String, Object> deployment = one(docs, "Deployment", s);
+            Map<String, EnvSource> env = environment(docs, container(deployment, s));
+            String privateTargets = Optional.ofNullable(env.get("WEBHOOKS_ALLOW_PRIVATE_TARGETS")).map(EnvSource::value).orElse("false");
+            int replicas = (Integer) map(deployment.get("spec")).getOrDefault("replicas", 1);
+            Map<String, Object> hpa = map(one(docs, "HorizontalPodAutoscaler", s).get("spec"));
+            String dbHost = URI.create(env.get("DB_REACTIVE_URL").value()).getHost();
+            if ("dev".equals(overlay)) {
+                assertEquals("true", privateTargets, s + ": dev allows private webhook targets");
+                assertEquals(1, statefulSets.size(), "dev runs a single Postgres StatefulSet");
+                Map<String, Object> pg = statefulSets.get(0);
+                assertEquals(1, map(pg.get("spec")).get("replicas"));
+                assertEquals("postgres", name(pg));
+                assertEquals(dbHost, name(one(docs, "Service", "postgres")), s + ": dev DB host must be the postgres Service");
+                assertEquals(map(pg.get("spec")).get("serviceName"), dbHost);
+            } else if ("prod".equals(overlay)) {
+                assertEquals("false", privateTargets, s + ": prod refuses private webhook targets");
+                assertTrue(replicas >= 2, s + ": prod runs at least 2 replicas");
+                assertTrue((Integer) hpa.get("minReplicas") >= 2, s + ": prod HPA keeps at least 2 replicas");
+                assertTrue(statefulSets.isEmpty(), "prod uses an external Postgres");
+                assertTrue(ofKind(docs, "Secret").isEmpty(), "prod secrets are created out of band, never rendered from git");
+                assertFalse(Set.of("localhost", "127.0.0.1", "postgres").contains(dbHost), s + ": prod DB host " + dbHost);
+                assertTrue(env.get("PUBLIC_BASE_URL").value().startsWith("https://"), s + ": prod PUBLIC_BASE_URL must be https");
+            } else {
+                fail("unknown overlay " + overlay + ": add its rules to this test");
+            }
+            assertTrue((Integer) hpa.get("maxReplicas") >= (Integer) hpa.get("minReplicas"));
+        }
+        String namespace = (String) map(ofKind(docs, "Namespace").get(0).get("metadata")).get("name");
+        for (Map<String, Object> o : docs) {
+            if (!"Namespace".equals(o.get("kind"))) {
+                assertEquals(namespace, map(o.get("metadata")).get("namespace"), o.get("kind") + " " + name(o) + " namespace");
+            }
+        }
+    }
+
+    @Test
+    void kubectlAndTheFallbackRendererAgree() throws IOException {
+        org.junit.jupiter.api.Assumptions.assumeTrue(kubectl().isPresent(), "kubectl not installed");
+        for (String overlay : overlays()) {
+            Map<String, Object> byKubectl = summary(render(overlay, "kubectl"));
+            Map<String, Object> byFallback = summary(render(overlay, "fallback"));
+            assertEquals(byKubectl.keySet(), byFallback.keySet(), overlay + ": rendered objects");
+            byKubectl.forEach((k, v) -> assertEquals(v, byFallback.get(k), overlay + ": " + k));
+        }
+    }
+
+    /** Kind/name (hash suffix removed) and, for ConfigMaps and Deployments, their content. */
+    static Map<String, Object> summary(List<Map<String, Object>> docs) {
+        Map<String, Object> s = new TreeMap<>();
+        for (Map<String, Object> o : docs) {
+            String kind = (String) o.get("kind");
+            boolean generated = "ConfigMap".equals(kind) || "Secret".equals(kind);
+            String key = kind + "/" + (generated ? baseName(name(o)) : name(o));
+            Object content = switch (kind) {
+                case "ConfigMap" -> new TreeMap<>(map(o.get("data")));
+                case "Secret" -> map(o.get("data")).entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey,
+                        e -> new String(Base64.getMimeDecoder().decode(String.valueOf(e.getValue())), StandardCharsets.UTF_8),
+                        (a, b) -> a, TreeMap::new));
+                case "Deployment" -> containers(o).stream().map(c -> c.get("image") + " " + environment(docs, c).values().stream()
+                        .map(e -> e.name() + "=" + e.kind() + ":" + (e.value() != null ? e.value() : baseName(e.objectName()) + "/" + e.key()))
+                        .toList()).toList();
+                default -> canonical(o.get("spec"), generatedNames(docs));
+            };
+            s.put(key, content);
+        }
+        return s;
+    }
+
+    /** Maps with sorted keys, recursively, so that key order does not matter. */
+    static Object canonical(Object o, Set<String> generated) {
+        if (o instanceof Map<?, ?> m) {
+            Map<String, Object> sorted = new TreeMap<>();
+            m.forEach((k, v) -> sorted.put(String.valueOf(k), canonical(v, generated)));
+            return sorted;
+        }
+        if (o instanceof List<?> l) {
+            return l.stream().map(v -> canonical(v, generated)).toList();
+        }
+        if (o instanceof String str && generated.contains(str)) {
+            return baseName(str);
+        }
+        return o;
+    }
+
+    static Set<String> generatedNames(List<Map<String, Object>> docs) {
+        return docs.stream().filter(o -> "ConfigMap".equals(o.get("kind")) || "Secret".equals(o.get("kind")))
+                .map(ManifestConsistencyTest::name).collect(Collectors.toSet());
+    }
+
+    // ------------------------------------------------------------------ compose and Dockerfiles
+
+    @Test
+    void composeFileMatchesTheServices() throws IOException {
+        Map<String, Object> compose = MiniKustomize.loadAll(ROOT.resolve("deploy/compose.yaml")).get(0);
+        Map<String, Object> services = map(compose.get("services"));
+        assertTrue(services.containsKey("postgres"), "compose runs Postgres");
+        for (String s : SERVICES) {
+            ServiceConfig config = CONFIGS.get(s);
+            Map<String, Object> svc = map(services.get(s));
+            assertFalse(svc.isEmpty(), "compose service " + s);
+            Map<String, Object> env = map(svc.get("environment"));
+            Set<String> unknown = new TreeSet<>(env.keySet());
+            unknown.removeAll(config.envNames());
+            assertTrue(unknown.isEmpty(), s + ": compose sets variables the service never reads: " + unknown);
+            for (ServiceConfig.EnvRef ref : config.envRefs().values()) {
+                if (ref.required() || ref.localOnlyDefault()) {
+                    assertTrue(env.containsKey(ref.env()), s + ": compose must set " + ref.env());
+                }
+            }
+            int port = env.containsKey("QUARKUS_HTTP_PORT") ? Integer.parseInt(String.valueOf(env.get("QUARKUS_HTTP_PORT")))
+                    : config.defaultHttpPort();
+            assertEquals(config.defaultHttpPort(), port, s + ": compose port");
+            assertTrue(list(svc.get("ports")).stream().map(String::valueOf).anyMatch(p -> p.endsWith(":" + port)),
+                    s + ": compose publishes port " + port);
+            assertTrue(String.valueOf(map(svc.get("healthcheck")).get("test")).contains("/q/health/ready"), s + ": compose healthcheck");
+            assertEquals("service_healthy", map(map(svc.get("depends_on")).get("postgres")).get("condition"), s + ": waits for Postgres");
+        }
+    }
+
+    @Test
+    void dockerfilesExposeTheServicePortAsANonRootUser() throws IOException {
+        for (String s : SERVICES) {
+            int port = CONFIGS.get(s).defaultHttpPort();
+            for (String variant : List.of("Dockerfile.jvm", "Dockerfile.native")) {
+                String text = Files.readString(ROOT.resolve(s).resolve("src/main/docker").resolve(variant), StandardCharsets.UTF_8);
+                assertTrue(text.contains("\nEXPOSE " + port + "\n"), s + "/" + variant + " EXPOSE " + port);
+                Matcher user = Pattern.compile("\\nUSER (\\d+)\\n").matcher(text);
+                assertTrue(user.find(), s + "/" + variant + ": USER");
+                assertTrue(Integer.parseInt(user.group(1)) > 0, s + "/" + variant + ": non-root USER");
+                assertTrue(text.contains("-Dquarkus.http.host=0.0.0.0"), s + "/" + variant + ": listens on all interfaces");
+            }
+        }
+    }
+}
