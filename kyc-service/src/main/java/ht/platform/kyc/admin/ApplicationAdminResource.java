@@ -1,0 +1,163 @@
+package ht.platform.kyc.admin;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+import ht.platform.kyc.model.Application;
+import ht.platform.kyc.service.ApplicationService;
+import ht.platform.support.auth.ApiKeyAuthentication;
+import ht.platform.support.errors.ApiException;
+import ht.platform.support.time.Timestamps;
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** Operator API: client applications, their keys, webhook secrets and subject restrictions (Bearer ADMIN_TOKEN). */
+@Path("/admin/v1")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Operator")
+public class ApplicationAdminResource {
+
+    public record CreateApplication(String name, @JsonProperty("return_urls") List<String> returnUrls,
+                                    @JsonProperty("webhook_url") String webhookUrl) { }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ApplicationView(String id, String name, @JsonProperty("return_urls") List<String> returnUrls,
+                                  @JsonProperty("webhook_url") String webhookUrl,
+                                  @JsonProperty("webhook_secret") String webhookSecret,
+                                  @JsonProperty("created_at") String createdAt,
+                                  @JsonProperty("revoked_at") String revokedAt) { }
+
+    public record CreateKey(String mode, List<String> scopes) { }
+
+    public record KeyView(String id, String key, String mode, List<String> scopes, @JsonProperty("created_at") String createdAt) { }
+
+    public record Restrict(String reason) { }
+
+    private static final Set<String> PATCHABLE = Set.of("name", "return_urls", "webhook_url");
+
+    @Inject
+    ApplicationService applications;
+
+    @Inject
+    ApiKeyAuthentication authentication;
+
+    @POST
+    @Path("/applications")
+    @Operation(summary = "Create a client application; its webhook signing secret is shown only in this response")
+    public Uni<Response> create(CreateApplication body) {
+        if (body == null) {
+            throw ApiException.invalid("name", "name is required");
+        }
+        return applications.create(body.name(), body.returnUrls(), body.webhookUrl())
+                .map(a -> Response.status(201).entity(view(a.application(), a.webhookSecret())).build());
+    }
+
+    @PATCH
+    @Path("/applications/{id}")
+    @Operation(summary = "Change an application's name, return URLs or webhook URL (null removes the webhook URL)")
+    public Uni<ApplicationView> update(@PathParam("id") String id, JsonNode body) {
+        if (body == null || !body.isObject()) {
+            throw new ApiException(400, "INVALID_REQUEST", "The request body must be a JSON object");
+        }
+        for (Iterator<String> it = body.fieldNames(); it.hasNext(); ) {
+            String field = it.next();
+            if (!PATCHABLE.contains(field)) {
+                throw new ApiException(400, "INVALID_REQUEST", "Unknown field '" + field + "'", field);
+            }
+        }
+        Optional<String> name = Optional.ofNullable(text(body, "name"));
+        Optional<List<String>> urls = Optional.empty();
+        if (body.has("return_urls")) {
+            JsonNode node = body.get("return_urls");
+            if (!node.isArray()) {
+                throw ApiException.invalid("return_urls", "return_urls must be an array of URLs");
+            }
+            List<String> list = new ArrayList<>();
+            node.forEach(n -> {
+                if (!n.isTextual()) {
+                    throw ApiException.invalid("return_urls", "return_urls must be an array of URLs");
+                }
+                list.add(n.asText());
+            });
+            urls = Optional.of(list);
+        }
+        boolean hookPresent = body.has("webhook_url");
+        Optional<String> hook = hookPresent && !body.get("webhook_url").isNull() ? Optional.of(text(body, "webhook_url")) : Optional.of("");
+        return applications.update(id, name, urls, hook, hookPresent).map(a -> view(a, null));
+    }
+
+    @POST
+    @Path("/applications/{id}/webhook_secret/rotate")
+    @Consumes(MediaType.WILDCARD)
+    @Operation(summary = "Rotate the webhook signing secret; both secrets sign deliveries for 24 h")
+    public Uni<ApplicationView> rotate(@PathParam("id") String id) {
+        return applications.rotateSecret(id).map(a -> view(a.application(), a.webhookSecret()));
+    }
+
+    @POST
+    @Path("/applications/{id}/revoke")
+    @Consumes(MediaType.WILDCARD)
+    @Operation(summary = "Revoke an application: its keys answer 403 from now on")
+    public Uni<ApplicationView> revoke(@PathParam("id") String id) {
+        return applications.revoke(id).invoke(authentication::forgetAll).map(a -> view(a, null));
+    }
+
+    @POST
+    @Path("/applications/{id}/keys")
+    @Operation(summary = "Issue a secret key (mode test or live); the key is shown only in this response")
+    public Uni<Response> createKey(@PathParam("id") String applicationId, CreateKey body) {
+        return applications.issueKey(applicationId, body == null ? null : body.mode(), body == null ? null : body.scopes())
+                .map(issued -> Response.status(201).entity(new KeyView(issued.stored().id, issued.key(), issued.stored().mode,
+                        List.of(issued.stored().scopes), Timestamps.seconds(issued.stored().createdAt))).build());
+    }
+
+    @DELETE
+    @Path("/keys/{id}")
+    @Operation(summary = "Revoke a key")
+    public Uni<Response> revokeKey(@PathParam("id") String keyId) {
+        return applications.revokeKey(keyId).invoke(authentication::forgetAll).replaceWith(Response.noContent().build());
+    }
+
+    @POST
+    @Path("/applications/{id}/subjects/{external_user_id}/restrict")
+    @Operation(summary = "Restrict a subject: its status reads 'restricted'")
+    public Uni<Response> restrict(@PathParam("id") String applicationId, @PathParam("external_user_id") String externalUserId,
+                                  Restrict body) {
+        return applications.restrictSubject(applicationId, externalUserId, body == null ? null : body.reason())
+                .replaceWith(Response.noContent().build());
+    }
+
+    static ApplicationView view(Application a, String secret) {
+        return new ApplicationView(a.id, a.name, List.of(a.returnUrls), a.webhookUrl, secret, Timestamps.seconds(a.createdAt),
+                Timestamps.seconds(a.revokedAt));
+    }
+
+    private static String text(JsonNode body, String field) {
+        JsonNode node = body.get(field);
+        if (node == null) {
+            return null;
+        }
+        if (!node.isTextual()) {
+            throw ApiException.invalid(field, "Invalid value for '" + field + "': expected a string");
+        }
+        return node.asText();
+    }
+}

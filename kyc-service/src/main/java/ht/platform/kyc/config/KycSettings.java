@@ -1,0 +1,86 @@
+package ht.platform.kyc.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/** Typed configuration of the kyc service (prefix {@code kyc}). */
+@ConfigMapping(prefix = "kyc")
+public interface KycSettings {
+
+    /** Largest JSON body accepted on /api/v1 and /admin/v1 (the hosted upload route accepts more). */
+    @WithDefault("1048576")
+    long jsonMaxBodyBytes();
+
+    Proof proof();
+
+    Verification verification();
+
+    Subject subject();
+
+    RateLimit rateLimit();
+
+    Decision decision();
+
+    Webhooks webhooks();
+
+    interface Proof {
+        /** Ed25519 private key, PKCS#8 DER in base64 (KYC_PROOF_SIGNING_KEY). */
+        Optional<String> signingKey();
+
+        /** Public keys (X.509 DER base64) of retired signing keys, still published until their proofs expired. */
+        Optional<List<String>> retiredPublicKeys();
+
+        @WithDefault("PT10M")
+        Duration validity();
+    }
+
+    interface Verification {
+        @WithDefault("PT24H")
+        Duration validity();
+
+        @WithDefault("3")
+        int maxAttempts();
+    }
+
+    interface Subject {
+        @WithDefault("P365D")
+        Duration verifiedValidity();
+
+        @WithDefault("3")
+        int restrictAfterRejections();
+    }
+
+    interface RateLimit {
+        @WithDefault("20")
+        double perSecond();
+
+        @WithDefault("100")
+        int burst();
+    }
+
+    interface Decision {
+        @WithDefault("18")
+        int minimumAge();
+
+        @WithDefault("640")
+        int minWidth();
+
+        @WithDefault("400")
+        int minHeight();
+
+        @WithDefault("10485760")
+        long maxImageBytes();
+    }
+
+    interface Webhooks {
+        @WithDefault("1m,5m,30m,2h,6h,12h,24h,24h")
+        String retrySchedule();
+
+        @WithDefault("PT24H")
+        Duration rotationOverlap();
+    }
+}

@@ -1,0 +1,240 @@
+package ht.platform.kyc.service;
+
+import ht.platform.kyc.model.ApiKey;
+import ht.platform.kyc.model.Application;
+import ht.platform.support.auth.ApiKeyLookup;
+import ht.platform.support.auth.ApiKeys;
+import ht.platform.support.auth.ApiPrincipal;
+import ht.platform.support.crypto.SecretBox;
+import ht.platform.support.errors.ApiException;
+import ht.platform.support.ids.Ids;
+import ht.platform.support.outbox.WebhookSettings;
+import ht.platform.webhooks.destination.OutgoingUrlPolicy;
+import ht.platform.webhooks.destination.UrlDecision;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.net.URI;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** Client applications, their keys and webhook secrets (operator API), and key lookup for authentication. */
+@ApplicationScoped
+public class ApplicationService implements ApiKeyLookup {
+
+    public static final List<String> SCOPES = List.of("verifications:write", "verifications:read", "subjects:read");
+
+    /** A new key: the secret is only in {@code key}, shown once. */
+    public record IssuedKey(ApiKey stored, String key) { }
+
+    /** An application with its webhook secret in clear, present only right after creation or rotation. */
+    public record AppWithSecret(Application application, String webhookSecret) { }
+
+    @Inject
+    Clock clock;
+
+    @Inject
+    SecretBox secretBox;
+
+    @Inject
+    WebhookSettings webhookSettings;
+
+    @Inject
+    ht.platform.kyc.config.KycSettings settings;
+
+    public Uni<AppWithSecret> create(String name, List<String> returnUrls, String webhookUrl) {
+        String cleanName = checkName(name);
+        List<String> urls = checkReturnUrls(returnUrls == null ? List.of() : returnUrls);
+        String hook = webhookUrl == null ? null : checkWebhookUrl(webhookUrl);
+        Application app = new Application();
+        app.id = Ids.hex("app_", 12);
+        app.name = cleanName;
+        app.returnUrls = urls.toArray(String[]::new);
+        app.webhookUrl = hook;
+        String secret = newSecret();
+        app.webhookSecretSealed = secretBox.sealText(secret, app.id);
+        app.createdAt = now();
+        return Panache.withTransaction(app::persist).replaceWith(new AppWithSecret(app, secret));
+    }
+
+    /** Only the fields present are changed; {@code webhookUrl} present and empty removes the address. */
+    public Uni<Application> update(String id, Optional<String> name, Optional<List<String>> returnUrls, Optional<String> webhookUrl,
+                                   boolean webhookUrlPresent) {
+        String cleanName = name.map(this::checkName).orElse(null);
+        List<String> urls = returnUrls.map(this::checkReturnUrls).orElse(null);
+        String hook = webhookUrl.filter(u -> !u.isEmpty()).map(this::checkWebhookUrl).orElse(null);
+        return Panache.withTransaction(() -> find(id).map(app -> {
+            if (cleanName != null) {
+                app.name = cleanName;
+            }
+            if (urls != null) {
+                app.returnUrls = urls.toArray(String[]::new);
+            }
+            if (webhookUrlPresent) {
+                app.webhookUrl = hook;
+            }
+            return app;
+        }));
+    }
+
+    /** New secret shown once; the previous one keeps signing (second v1) during the overlap. */
+    public Uni<AppWithSecret> rotateSecret(String id) {
+        return Panache.withTransaction(() -> find(id).map(app -> {
+            String secret = newSecret();
+            app.previousSecretSealed = app.webhookSecretSealed;
+            app.previousSecretExpiresAt = now().plus(settings.webhooks().rotationOverlap());
+            app.webhookSecretSealed = secretBox.sealText(secret, app.id);
+            return new AppWithSecret(app, secret);
+        }));
+    }
+
+    /** The secrets to sign with now: the current one, then the previous one while its overlap lasts. */
+    public List<String> signingSecrets(Application app, Instant now) {
+        List<String> secrets = new ArrayList<>(2);
+        secrets.add(secretBox.openText(app.webhookSecretSealed, app.id));
+        if (app.previousSecretSealed != null && app.previousSecretExpiresAt != null && app.previousSecretExpiresAt.isAfter(now)) {
+            secrets.add(secretBox.openText(app.previousSecretSealed, app.id));
+        }
+        return secrets;
+    }
+
+    public Uni<Application> revoke(String id) {
+        return Panache.withTransaction(() -> find(id).map(app -> {
+            if (app.revokedAt == null) {
+                app.revokedAt = now();
+            }
+            return app;
+        }));
+    }
+
+    public Uni<IssuedKey> issueKey(String applicationId, String mode, List<String> scopes) {
+        if (!"test".equals(mode) && !"live".equals(mode)) {
+            throw ApiException.invalid("mode", "mode must be 'test' or 'live'");
+        }
+        Set<String> granted = new LinkedHashSet<>(scopes == null ? SCOPES : scopes);
+        for (String s : granted) {
+            if (!SCOPES.contains(s)) {
+                throw ApiException.invalid("scopes", "Unknown scope '" + s + "'; known: " + SCOPES);
+            }
+        }
+        return Panache.withTransaction(() -> find(applicationId).chain(app -> {
+            if (app.revokedAt != null) {
+                throw new ApiException(409, "APPLICATION_REVOKED", "This application has been revoked");
+            }
+            String secret = ApiKeys.generate("test".equals(mode) ? "kyc_test_" : "kyc_live_");
+            ApiKey key = new ApiKey();
+            key.id = Ids.hex("key_", 12);
+            key.applicationId = applicationId;
+            key.keyHash = ApiKeys.hash(secret);
+            key.keyHint = ApiKeys.hint(secret);
+            key.mode = mode;
+            key.scopes = granted.toArray(String[]::new);
+            key.createdAt = now();
+            return key.<ApiKey>persist().map(k -> new IssuedKey(k, secret));
+        }));
+    }
+
+    public Uni<Void> revokeKey(String keyId) {
+        return Panache.withTransaction(() -> ApiKey.<ApiKey>findById(keyId).chain(key -> {
+            if (key == null) {
+                throw ApiException.notFound("Key " + keyId);
+            }
+            if (key.revokedAt == null) {
+                key.revokedAt = now();
+            }
+            return Uni.createFrom().voidItem();
+        }));
+    }
+
+    /** Operator restriction of a subject: its status reads {@code restricted} from now on. */
+    public Uni<Void> restrictSubject(String applicationId, String externalUserId, String reason) {
+        if (externalUserId == null || externalUserId.isEmpty() || externalUserId.length() > 200) {
+            throw ApiException.invalid("external_user_id", "external_user_id must be 1 to 200 characters");
+        }
+        if (reason != null && reason.length() > 500) {
+            throw ApiException.invalid("reason", "reason must be at most 500 characters");
+        }
+        return Panache.withTransaction(() -> find(applicationId).chain(app -> Panache.getSession().chain(s -> s
+                .createNativeQuery("INSERT INTO kyc.subject_restrictions (application_id, external_user_id, reason, created_at)"
+                        + " VALUES (:app, :user, :reason, :now) ON CONFLICT (application_id, external_user_id) DO UPDATE SET reason = EXCLUDED.reason")
+                .setParameter("app", applicationId).setParameter("user", externalUserId).setParameter("reason", reason)
+                .setParameter("now", now().atOffset(java.time.ZoneOffset.UTC))
+                .executeUpdate()))).replaceWithVoid();
+    }
+
+    public Uni<Application> find(String id) {
+        return Application.<Application>findById(id).map(app -> {
+            if (app == null) {
+                throw ApiException.notFound("Application " + id);
+            }
+            return app;
+        });
+    }
+
+    @Override
+    public Uni<ApiPrincipal> findByHash(String keyHash) {
+        return Panache.withSession(() -> Panache.getSession().chain(s -> s
+                .createNativeQuery("SELECT k.id, k.application_id, k.mode, array_to_string(k.scopes, ','), a.revoked_at IS NULL FROM kyc.api_keys k"
+                        + " JOIN kyc.applications a ON a.id = k.application_id WHERE k.key_hash = :hash AND k.revoked_at IS NULL",
+                        Object[].class)
+                .setParameter("hash", keyHash).getSingleResultOrNull()))
+                .map(row -> row == null ? null : new ApiPrincipal((String) row[0], (String) row[1], (String) row[2],
+                        Set.of(((String) row[3]).split(",")), (Boolean) row[4]));
+    }
+
+    private String checkName(String name) {
+        if (name == null || name.isBlank() || name.length() > 200) {
+            throw ApiException.invalid("name", "name is required (1 to 200 characters)");
+        }
+        return name.strip();
+    }
+
+    private List<String> checkReturnUrls(List<String> urls) {
+        if (urls.size() > 20) {
+            throw ApiException.invalid("return_urls", "At most 20 return URLs");
+        }
+        List<String> out = new ArrayList<>();
+        for (String url : urls) {
+            if (url == null || url.length() > 2048) {
+                throw ApiException.invalid("return_urls", "Each return URL must be an absolute http(s) URL of at most 2048 characters");
+            }
+            try {
+                URI uri = new URI(url);
+                String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase();
+                if (!uri.isAbsolute() || uri.getHost() == null || !(scheme.equals("https") || scheme.equals("http")) || uri.getFragment() != null) {
+                    throw new IllegalArgumentException();
+                }
+            } catch (Exception e) {
+                throw ApiException.invalid("return_urls", "'" + url + "' is not an absolute http(s) URL without fragment");
+            }
+            if (!out.contains(url)) {
+                out.add(url);
+            }
+        }
+        return out;
+    }
+
+    private String checkWebhookUrl(String url) {
+        UrlDecision decision = new OutgoingUrlPolicy(webhookSettings.allowPrivateTargets()).checkUrl(url);
+        if (!decision.allowed()) {
+            throw ApiException.invalid("webhook_url", "webhook_url refused: " + decision.reason());
+        }
+        return url;
+    }
+
+    private static String newSecret() {
+        return "whsec_" + ApiKeys.generate("").substring(0, 43);
+    }
+
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+    }
+}

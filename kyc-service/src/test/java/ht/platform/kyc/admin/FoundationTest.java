@@ -1,0 +1,128 @@
+package ht.platform.kyc.admin;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.startsWith;
+
+@QuarkusTest
+class FoundationTest {
+
+    static final String ADMIN = "Bearer test-admin-token";
+    static final String REQUEST_ID = "Kyc-Request-Id";
+
+    @Test
+    void healthAndOpenApiAnswer() {
+        given().get("/q/health/live").then().statusCode(200).header(REQUEST_ID, startsWith("req_"));
+        given().get("/q/health/ready").then().statusCode(200).body("checks.name", hasItem(containsString("Reactive PostgreSQL")));
+        given().get("/openapi.json").then().statusCode(200).body("openapi", startsWith("3.1"));
+        given().get("/q/swagger-ui/").then().statusCode(200);
+    }
+
+    @Test
+    void unknownPathIsJson404WithRequestId() {
+        String id = given().get("/v2/nope").then().statusCode(404).contentType(ContentType.JSON)
+                .body("error.code", equalTo("NOT_FOUND")).extract().header(REQUEST_ID);
+        Assertions.assertNotNull(id);
+        given().get("/nothing-here").then().statusCode(404).contentType(ContentType.JSON)
+                .body("error.code", equalTo("NOT_FOUND")).body("error.request_id", notNullValue());
+    }
+
+    @Test
+    void wrongMethodIs405() {
+        given().header("Authorization", ADMIN).get("/admin/v1/applications").then().statusCode(405)
+                .contentType(ContentType.JSON).body("error.code", equalTo("METHOD_NOT_ALLOWED"));
+    }
+
+    @Test
+    void operatorApiNeedsTheToken() {
+        given().contentType(ContentType.JSON).body("{\"name\":\"x\"}").post("/admin/v1/applications")
+                .then().statusCode(401).body("error.code", equalTo("UNAUTHENTICATED"));
+        given().header("Authorization", "Bearer wrong").contentType(ContentType.JSON).body("{\"name\":\"x\"}")
+                .post("/admin/v1/applications").then().statusCode(401);
+    }
+
+    @Test
+    void malformedAndMistypedJsonAre400() {
+        given().header("Authorization", ADMIN).contentType(ContentType.JSON).body("{\"name\":")
+                .post("/admin/v1/applications").then().statusCode(400).body("error.code", equalTo("INVALID_JSON"))
+                .body("error.request_id", startsWith("req_"));
+        given().header("Authorization", ADMIN).contentType(ContentType.JSON).body("{\"name\":12}")
+                .post("/admin/v1/applications").then().statusCode(400).body("error.param", equalTo("name"));
+        given().header("Authorization", ADMIN).contentType(ContentType.JSON).body("{\"name\":\"a\",\"extra\":1}")
+                .post("/admin/v1/applications").then().statusCode(400).body("error.param", equalTo("extra"));
+        given().header("Authorization", ADMIN).contentType(ContentType.JSON).body("{}")
+                .post("/admin/v1/applications").then().statusCode(400).body("error.param", equalTo("name"));
+        given().header("Authorization", ADMIN).contentType(ContentType.JSON).body("{\"name\":\"a\",\"return_urls\":[\"ftp://x\"]}")
+                .post("/admin/v1/applications").then().statusCode(400).body("error.param", equalTo("return_urls"));
+        given().header("Authorization", ADMIN).contentType(ContentType.JSON).body("{\"name\":\"a\",\"webhook_url\":\"not a url\"}")
+                .post("/admin/v1/applications").then().statusCode(400).body("error.param", equalTo("webhook_url"));
+    }
+
+    @Test
+    void bodyOver1MiBIs413() {
+        String big = "{\"name\":\"" + "a".repeat(1_100_000) + "\"}";
+        given().header("Authorization", ADMIN).contentType(ContentType.JSON).body(big)
+                .post("/admin/v1/applications").then().statusCode(413).body("error.code", equalTo("PAYLOAD_TOO_LARGE"));
+        given().header("Authorization", "Bearer kyc_test_x").contentType(ContentType.JSON).body(big)
+                .post("/api/v1/verifications").then().statusCode(413).body("error.code", equalTo("PAYLOAD_TOO_LARGE"))
+                .header(REQUEST_ID, startsWith("req_"));
+    }
+
+    @Test
+    void applicationsKeysSecretsAndRevocation() {
+        var created = given().header("Authorization", ADMIN).contentType(ContentType.JSON)
+                .body("{\"name\":\"Bank\",\"return_urls\":[\"https://bank.example/done\"],\"webhook_url\":\"https://bank.example/hooks\"}")
+                .post("/admin/v1/applications").then().statusCode(201).body("id", startsWith("app_"))
+                .body("return_urls[0]", equalTo("https://bank.example/done"))
+                .body("webhook_secret", matchesPattern("whsec_[A-Za-z0-9_-]{43}")).extract();
+        String app = created.path("id");
+        String secret = created.path("webhook_secret");
+
+        given().header("Authorization", ADMIN).contentType(ContentType.JSON).body("{\"webhook_url\":null,\"return_urls\":[\"https://bank.example/a\"]}")
+                .patch("/admin/v1/applications/" + app).then().statusCode(200).body("webhook_url", nullValue())
+                .body("return_urls[0]", equalTo("https://bank.example/a")).body("webhook_secret", nullValue());
+        given().header("Authorization", ADMIN).contentType(ContentType.JSON).body("{\"colour\":\"red\"}")
+                .patch("/admin/v1/applications/" + app).then().statusCode(400).body("error.param", equalTo("colour"));
+        given().header("Authorization", ADMIN).contentType(ContentType.JSON).body("{}")
+                .patch("/admin/v1/applications/app_missing").then().statusCode(404);
+        String rotated = given().header("Authorization", ADMIN).post("/admin/v1/applications/" + app + "/webhook_secret/rotate")
+                .then().statusCode(200).body("webhook_secret", startsWith("whsec_")).extract().path("webhook_secret");
+        Assertions.assertNotEquals(secret, rotated);
+
+        String key = given().header("Authorization", ADMIN).contentType(ContentType.JSON).body("{\"mode\":\"test\"}")
+                .post("/admin/v1/applications/" + app + "/keys").then().statusCode(201)
+                .body("key", matchesPattern("kyc_test_[A-Za-z0-9_-]{43}")).body("mode", equalTo("test")).extract().path("key");
+        String keyId = given().header("Authorization", ADMIN).contentType(ContentType.JSON).body("{\"mode\":\"live\",\"scopes\":[\"subjects:read\"]}")
+                .post("/admin/v1/applications/" + app + "/keys").then().statusCode(201)
+                .body("key", matchesPattern("kyc_live_[A-Za-z0-9_-]{43}")).extract().path("id");
+        given().header("Authorization", ADMIN).contentType(ContentType.JSON).body("{\"mode\":\"staging\"}")
+                .post("/admin/v1/applications/" + app + "/keys").then().statusCode(400).body("error.param", equalTo("mode"));
+        given().header("Authorization", ADMIN).contentType(ContentType.JSON).body("{\"mode\":\"test\",\"scopes\":[\"root\"]}")
+                .post("/admin/v1/applications/" + app + "/keys").then().statusCode(400).body("error.param", equalTo("scopes"));
+        given().header("Authorization", ADMIN).contentType(ContentType.JSON).body("{\"mode\":\"test\"}")
+                .post("/admin/v1/applications/app_missing/keys").then().statusCode(404);
+
+        given().get("/api/v1/whatever").then().statusCode(401).body("error.code", equalTo("UNAUTHENTICATED"));
+        given().header("Authorization", "Bearer kyc_test_unknown").get("/api/v1/whatever").then().statusCode(401);
+        given().header("Authorization", "Bearer gw_test_abc").get("/api/v1/whatever").then().statusCode(401);
+        given().header("Authorization", "Bearer " + key).get("/api/v1/whatever").then().statusCode(404);
+
+        given().header("Authorization", ADMIN).delete("/admin/v1/keys/" + keyId).then().statusCode(204);
+        given().header("Authorization", ADMIN).delete("/admin/v1/keys/key_missing").then().statusCode(404);
+
+        given().header("Authorization", ADMIN).post("/admin/v1/applications/" + app + "/revoke").then().statusCode(200)
+                .body("revoked_at", notNullValue());
+        given().header("Authorization", "Bearer " + key).get("/api/v1/whatever").then().statusCode(403)
+                .body("error.code", equalTo("FORBIDDEN"));
+    }
+}
