@@ -1,0 +1,68 @@
+package ht.platform.wallet.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+
+/** Typed configuration of the gateway's own rules. */
+@ConfigMapping(prefix = "wallet")
+public interface WalletSettings {
+
+    Payments payments();
+
+    Withdrawals withdrawals();
+
+    Webhooks webhooks();
+
+    interface Payments {
+        /** Time from creation to expiry of an unpaid payment. */
+        @WithDefault("PT30M")
+        Duration expiresAfter();
+
+        /** Fee rule: basis points of the amount (250 = 2.5 %), rounded up to a whole unit. */
+        @WithDefault("250")
+        int feeBasisPoints();
+
+        @WithDefault("1")
+        long feeMinimum();
+
+        /** Largest accepted amount. */
+        @WithDefault("1000000000")
+        long maxAmount();
+    }
+
+    interface Withdrawals {
+        /** Fee rule of withdrawals: basis points of the amount (100 = 1 %), rounded up, with a minimum. */
+        @WithDefault("100")
+        int feeBasisPoints();
+
+        @WithDefault("1")
+        long feeMinimum();
+
+        @WithDefault("1000000000")
+        long maxAmount();
+    }
+
+    interface Webhooks {
+        /** Delays after each failed attempt (the source's schedule). */
+        @WithDefault("1m,5m,15m,1h,6h,24h")
+        String retrySchedule();
+
+        /** Consecutive failed attempts that pause an address. */
+        @WithDefault("20")
+        int pauseAfterFailures();
+
+        /** How long the previous secret keeps signing after a rotation. */
+        @WithDefault("PT24H")
+        Duration rotationOverlap();
+
+        /** Addresses per project and mode. */
+        @WithDefault("3")
+        int maxEndpoints();
+
+        /** Deliveries claimed per round. */
+        @WithDefault("50")
+        int claimBatch();
+    }
+}

@@ -1,0 +1,139 @@
+package ht.platform.wallet.rest;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import ht.platform.support.auth.ApiPrincipal;
+import ht.platform.support.auth.Caller;
+import ht.platform.support.idempotency.Idempotency;
+import ht.platform.support.idempotency.StoredResponse;
+import ht.platform.wallet.service.BalanceService;
+import ht.platform.wallet.service.Paging;
+import ht.platform.wallet.service.PaymentService;
+import ht.platform.wallet.service.PaymentService.CreatePayment;
+import ht.platform.wallet.service.Views.BalanceView;
+import ht.platform.wallet.service.Views.ListView;
+import ht.platform.wallet.service.Views.PaymentView;
+import ht.platform.wallet.service.Views.WithdrawalView;
+import ht.platform.wallet.service.WithdrawalService;
+import ht.platform.wallet.service.WithdrawalService.CreateWithdrawal;
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** Payments, withdrawals and the balance (public API, Bearer secret key). */
+@Path("/api/v1")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class MoneyResource {
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    Idempotency idempotency;
+
+    @Inject
+    PaymentService payments;
+
+    @Inject
+    WithdrawalService withdrawals;
+
+    @Inject
+    BalanceService balances;
+
+    @Inject
+    ObjectMapper mapper;
+
+    @POST
+    @Path("/payments")
+    @Tag(name = "Payments")
+    @Operation(summary = "Create a payment; the customer confirms it on wallet_url. Idempotency-Key accepted")
+    public Uni<Response> createPayment(@HeaderParam("Idempotency-Key") String key, CreatePayment body) {
+        ApiPrincipal principal = caller.require("payments:write");
+        String idemKey = idempotency.validateKey(key, false);
+        payments.validate(body);
+        return idempotency.run(principal, idemKey, "POST /api/v1/payments " + json(body), () -> payments.create(principal, body))
+                .map(StoredResponse::toResponse);
+    }
+
+    @GET
+    @Path("/payments/{id}")
+    @Tag(name = "Payments")
+    @Operation(summary = "Retrieve a payment")
+    public Uni<PaymentView> getPayment(@PathParam("id") String id) {
+        return payments.get(caller.require("payments:read"), id);
+    }
+
+    @GET
+    @Path("/payments")
+    @Tag(name = "Payments")
+    @Operation(summary = "List payments, newest first (limit 1..100, starting_after)")
+    public Uni<ListView<PaymentView>> listPayments(@QueryParam("limit") String limit, @QueryParam("starting_after") String after) {
+        ApiPrincipal principal = caller.require("payments:read");
+        return payments.list(principal, Paging.of(limit, after));
+    }
+
+    @POST
+    @Path("/withdrawals")
+    @Tag(name = "Withdrawals")
+    @Operation(summary = "Request a withdrawal to a wallet; reserves amount plus fee. Idempotency-Key required")
+    public Uni<Response> createWithdrawal(@HeaderParam("Idempotency-Key") String key, CreateWithdrawal body) {
+        ApiPrincipal principal = caller.require("withdrawals:write");
+        String idemKey = idempotency.validateKey(key, true);
+        withdrawals.validate(body);
+        return idempotency.run(principal, idemKey, "POST /api/v1/withdrawals " + json(body),
+                () -> withdrawals.create(principal, body)).map(StoredResponse::toResponse);
+    }
+
+    @GET
+    @Path("/withdrawals/{id}")
+    @Tag(name = "Withdrawals")
+    @Operation(summary = "Retrieve a withdrawal")
+    public Uni<WithdrawalView> getWithdrawal(@PathParam("id") String id) {
+        return withdrawals.get(caller.require("withdrawals:read"), id);
+    }
+
+    @GET
+    @Path("/withdrawals")
+    @Tag(name = "Withdrawals")
+    @Operation(summary = "List withdrawals, newest first (limit 1..100, starting_after)")
+    public Uni<ListView<WithdrawalView>> listWithdrawals(@QueryParam("limit") String limit, @QueryParam("starting_after") String after) {
+        ApiPrincipal principal = caller.require("withdrawals:read");
+        return withdrawals.list(principal, Paging.of(limit, after));
+    }
+
+    @POST
+    @Path("/withdrawals/{id}/cancel")
+    @Tag(name = "Withdrawals")
+    @Operation(summary = "Cancel a requested withdrawal; the reservation is released")
+    public Uni<WithdrawalView> cancelWithdrawal(@PathParam("id") String id) {
+        return withdrawals.transition(caller.require("withdrawals:write"), id, "cancel");
+    }
+
+    @GET
+    @Path("/balance")
+    @Tag(name = "Balance")
+    @Operation(summary = "The balance of this mode: available and reserved (HTG)")
+    public Uni<BalanceView> balance() {
+        return balances.get(caller.require("balance:read"));
+    }
+
+    private String json(Object body) {
+        try {
+            return mapper.writeValueAsString(body);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package ht.platform.wallet.rest;
+
+import ht.platform.support.auth.Caller;
+import ht.platform.wallet.service.Paging;
+import ht.platform.wallet.service.Views.DeliveryView;
+import ht.platform.wallet.service.Views.ListView;
+import ht.platform.wallet.service.Views.PingView;
+import ht.platform.wallet.service.Views.SecretRotated;
+import ht.platform.wallet.service.Views.WebhookView;
+import ht.platform.wallet.service.WebhookService;
+import ht.platform.wallet.service.WebhookService.RegisterWebhook;
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** Webhook addresses (source section 4) and the dashboard actions as API operations. */
+@Path("/api/v1")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Webhooks")
+public class WebhookResource {
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    WebhookService webhooks;
+
+    @GET
+    @Path("/webhooks")
+    @Operation(summary = "List the registered addresses (never their secrets)")
+    public Uni<ListView<WebhookView>> list() {
+        return webhooks.list(caller.require("webhooks:read"));
+    }
+
+    @POST
+    @Path("/webhooks")
+    @Operation(summary = "Register an address (https, public; at most 3); the whsec_ secret is shown only here")
+    public Uni<Response> register(RegisterWebhook body) {
+        return webhooks.register(caller.require("webhooks:write"), body)
+                .map(created -> Response.status(201).entity(created).build());
+    }
+
+    @GET
+    @Path("/webhooks/{id}")
+    @Operation(summary = "Retrieve an address")
+    public Uni<WebhookView> get(@PathParam("id") String id) {
+        return webhooks.get(caller.require("webhooks:read"), id);
+    }
+
+    @DELETE
+    @Path("/webhooks/{id}")
+    @Operation(summary = "Remove an address; its pending deliveries are dropped")
+    public Uni<Response> delete(@PathParam("id") String id) {
+        return webhooks.delete(caller.require("webhooks:write"), id).replaceWith(Response.noContent().build());
+    }
+
+    @POST
+    @Path("/webhooks/{id}/reactivate")
+    @Operation(summary = "Reactivate a paused address; held deliveries go out in order")
+    public Uni<WebhookView> reactivate(@PathParam("id") String id) {
+        return webhooks.reactivate(caller.require("webhooks:write"), id);
+    }
+
+    @POST
+    @Path("/webhooks/{id}/rotate_secret")
+    @Operation(summary = "Rotate the signing secret; the new one is shown once, the old one signs too for 24 h")
+    public Uni<SecretRotated> rotate(@PathParam("id") String id) {
+        return webhooks.rotate(caller.require("webhooks:write"), id);
+    }
+
+    @POST
+    @Path("/webhooks/{id}/test")
+    @Operation(summary = "Send a webhook.ping event to this address")
+    public Uni<Response> test(@PathParam("id") String id) {
+        return webhooks.ping(caller.require("webhooks:write"), id).map(p -> Response.status(202).entity(p).build());
+    }
+
+    @GET
+    @Path("/webhooks/{id}/deliveries")
+    @Operation(summary = "Deliveries to this address, newest first, each with its attempts")
+    public Uni<ListView<DeliveryView>> deliveries(@PathParam("id") String id, @QueryParam("limit") String limit,
+                                                  @QueryParam("starting_after") String after) {
+        var principal = caller.require("webhooks:read");
+        return webhooks.deliveries(principal, id, Paging.of(limit, after));
+    }
+
+    @POST
+    @Path("/webhook_deliveries/{id}/resend")
+    @Operation(summary = "Queue an abandoned or delivered delivery again (same event id)")
+    public Uni<DeliveryView> resend(@PathParam("id") String id) {
+        return webhooks.resend(caller.require("webhooks:write"), id);
+    }
+}

@@ -1,0 +1,29 @@
+package ht.platform.wallet.service;
+
+import ht.platform.support.errors.ApiException;
+
+/** Cursor pagination arguments: {@code limit} 1..100 (default 10) and {@code starting_after}. */
+public record Paging(int limit, String startingAfter) {
+
+    public static Paging of(String limitText, String startingAfter) {
+        int limit = 10;
+        if (limitText != null) {
+            try {
+                limit = Integer.parseInt(limitText.trim());
+            } catch (NumberFormatException e) {
+                throw ApiException.invalid("limit", "limit must be an integer between 1 and 100");
+            }
+            if (limit < 1 || limit > 100) {
+                throw ApiException.invalid("limit", "limit must be an integer between 1 and 100");
+            }
+        }
+        if (startingAfter != null && (startingAfter.isBlank() || startingAfter.length() > 100)) {
+            throw ApiException.invalid("starting_after", "starting_after must be the id of an object of this list");
+        }
+        return new Paging(limit, startingAfter);
+    }
+
+    public static ApiException unknownCursor() {
+        return ApiException.invalid("starting_after", "starting_after must be the id of an object of this list");
+    }
+}

@@ -1,0 +1,256 @@
+package ht.platform.wallet.service;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import ht.platform.support.auth.ApiPrincipal;
+import ht.platform.support.errors.ApiException;
+import ht.platform.support.idempotency.StoredResponse;
+import ht.platform.support.ids.Ids;
+import ht.platform.wallet.config.WalletSettings;
+import ht.platform.wallet.events.EventWriter;
+import ht.platform.wallet.model.Payment;
+import ht.platform.wallet.service.Views.ListView;
+import ht.platform.wallet.service.Views.PaymentView;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.LockModeType;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.net.URI;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Set;
+
+/** Payments: creation with the fee rule, the status graph, the balance credit and the events. */
+@ApplicationScoped
+public class PaymentService {
+
+    public static final String CURRENCY = "HTG";
+
+    public record CreatePayment(Long amount, String currency, String reference, String return_url, String description) { }
+
+    @Inject
+    Clock clock;
+
+    @Inject
+    WalletSettings settings;
+
+    @Inject
+    EventWriter events;
+
+    @Inject
+    BalanceService balances;
+
+    @Inject
+    ObjectMapper mapper;
+
+    @ConfigProperty(name = "public-base-url", defaultValue = "http://localhost:8083")
+    String publicBaseUrl;
+
+    public void validate(CreatePayment body) {
+        if (body == null) {
+            throw ApiException.invalid(null, "A JSON body is required");
+        }
+        if (body.amount() == null) {
+            throw ApiException.invalid("amount", "amount is required (a positive integer)");
+        }
+        if (body.amount() <= 0 || body.amount() > settings.payments().maxAmount()) {
+            throw ApiException.invalid("amount", "amount must be a positive integer not above " + settings.payments().maxAmount());
+        }
+        if (body.currency() == null) {
+            throw ApiException.invalid("currency", "currency is required");
+        }
+        if (!CURRENCY.equals(body.currency())) {
+            throw ApiException.invalid("currency", "currency must be HTG");
+        }
+        if (body.reference() == null || body.reference().isBlank()) {
+            throw ApiException.invalid("reference", "reference is required");
+        }
+        if (body.reference().length() > 100) {
+            throw ApiException.invalid("reference", "reference must be at most 100 characters");
+        }
+        if (body.description() != null && body.description().length() > 500) {
+            throw ApiException.invalid("description", "description must be at most 500 characters");
+        }
+        if (body.return_url() != null) {
+            if (body.return_url().length() > 2048) {
+                throw ApiException.invalid("return_url", "return_url must be at most 2048 characters");
+            }
+            try {
+                URI uri = new URI(body.return_url());
+                if (!uri.isAbsolute() || uri.getHost() == null
+                        || !Set.of("https", "http").contains(uri.getScheme().toLowerCase(java.util.Locale.ROOT))) {
+                    throw ApiException.invalid("return_url", "return_url must be an absolute http(s) URL");
+                }
+            } catch (java.net.URISyntaxException e) {
+                throw ApiException.invalid("return_url", "return_url must be an absolute http(s) URL");
+            }
+        }
+    }
+
+    /** Runs inside the idempotency transaction. */
+    public Uni<StoredResponse> create(ApiPrincipal caller, CreatePayment body) {
+        Instant now = now();
+        Payment p = new Payment();
+        p.id = Ids.hex("pay_", 12);
+        p.projectId = caller.ownerId();
+        p.mode = caller.mode();
+        p.status = "created";
+        p.amount = body.amount();
+        p.fee = Fees.fee(p.amount, settings.payments().feeBasisPoints(), settings.payments().feeMinimum());
+        p.total = Math.addExact(p.amount, p.fee);
+        p.currency = body.currency();
+        p.reference = body.reference();
+        p.description = body.description();
+        p.returnUrl = body.return_url();
+        p.pageToken = Ids.hex("wpt_", 24);
+        p.createdAt = now;
+        p.expiresAt = now.plus(settings.payments().expiresAfter());
+        return p.persist().chain(() -> publish(p, "payment.created"))
+                .map(v -> StoredResponse.fresh(201, json(view(p))));
+    }
+
+    public Uni<PaymentView> get(ApiPrincipal caller, String id) {
+        return Panache.withSession(() -> find(caller, id)).map(this::view);
+    }
+
+    public Uni<ListView<PaymentView>> list(ApiPrincipal caller, Paging paging) {
+        return Panache.withSession(() -> {
+            Uni<Payment> cursor = paging.startingAfter() == null ? Uni.createFrom().nullItem()
+                    : Payment.<Payment>find("id = ?1 and projectId = ?2 and mode = ?3", paging.startingAfter(),
+                    caller.ownerId(), caller.mode()).firstResult().invoke(c -> {
+                        if (c == null) {
+                            throw Paging.unknownCursor();
+                        }
+                    });
+            return cursor.chain(c -> (c == null
+                    ? Payment.<Payment>find("projectId = ?1 and mode = ?2 order by createdAt desc, id desc",
+                    caller.ownerId(), caller.mode())
+                    : Payment.<Payment>find("projectId = ?1 and mode = ?2 and (createdAt < ?3 or (createdAt = ?3 and id < ?4))"
+                    + " order by createdAt desc, id desc", caller.ownerId(), caller.mode(), c.createdAt, c.id))
+                    .range(0, paging.limit()).list());
+        }).map(rows -> {
+            boolean more = rows.size() > paging.limit();
+            List<PaymentView> data = rows.stream().limit(paging.limit()).map(this::view).toList();
+            return ListView.of(data, more);
+        });
+    }
+
+    /** Test helpers and the hosted page: succeed | fail | expire. */
+    public Uni<PaymentView> transition(ApiPrincipal caller, String id, String action) {
+        return Panache.withTransaction(() -> lock(caller, id).chain(p -> apply(p, action))).map(this::view);
+    }
+
+    /** created|pending -> succeeded (credits amount) | failed | expired. */
+    public Uni<Payment> apply(Payment p, String action) {
+        if (p.isFinal()) {
+            throw new ApiException(409, "PAYMENT_ALREADY_FINAL",
+                    "Payment " + p.id + " is already " + p.status + "; a final state cannot change");
+        }
+        Instant now = now();
+        switch (action) {
+            case "succeed" -> {
+                p.status = "succeeded";
+                p.paidAt = now;
+                return balances.credit(p.projectId, p.mode, p.currency, p.amount)
+                        .chain(() -> publish(p, "payment.succeeded")).replaceWith(p);
+            }
+            case "fail" -> {
+                p.status = "failed";
+                p.failedAt = now;
+                p.failureReason = "declined_by_wallet";
+                return publish(p, "payment.failed").replaceWith(p);
+            }
+            case "expire" -> {
+                p.status = "expired";
+                p.expiredAt = now;
+                return publish(p, "payment.expired").replaceWith(p);
+            }
+            default -> throw new IllegalArgumentException(action);
+        }
+    }
+
+    /** The hosted page was opened: created -> pending, or expiry when its time has passed. Runs in a transaction. */
+    public Uni<Payment> opened(Payment p) {
+        if (p.isFinal()) {
+            return Uni.createFrom().item(p);
+        }
+        if (!now().isBefore(p.expiresAt)) {
+            return apply(p, "expire");
+        }
+        if ("created".equals(p.status)) {
+            p.status = "pending";
+            p.pendingAt = now();
+            return publish(p, "payment.pending").replaceWith(p);
+        }
+        return Uni.createFrom().item(p);
+    }
+
+    public Uni<Payment> lockByToken(String token) {
+        return Payment.<Payment>find("pageToken", token).withLock(LockModeType.PESSIMISTIC_WRITE).firstResult();
+    }
+
+    /** Expires every due unpaid payment, each in its own transaction; returns how many. */
+    public Uni<Integer> expireDue() {
+        Instant now = now();
+        return Panache.withSession(() -> Payment.<Payment>find("status in ('created', 'pending') and expiresAt <= ?1"
+                        + " order by expiresAt", now).range(0, 199).list())
+                .chain(due -> {
+                    Uni<Integer> chain = Uni.createFrom().item(0);
+                    for (Payment candidate : due) {
+                        chain = chain.chain(n -> Panache.withTransaction(() -> Payment.<Payment>findById(candidate.id,
+                                        LockModeType.PESSIMISTIC_WRITE)
+                                .chain(p -> p == null || p.isFinal() || now().isBefore(p.expiresAt)
+                                        ? Uni.createFrom().item(n) : apply(p, "expire").replaceWith(n + 1))));
+                    }
+                    return chain;
+                });
+    }
+
+    public PaymentView view(Payment p) {
+        return PaymentView.of(p, walletUrl(p));
+    }
+
+    public String walletUrl(Payment p) {
+        String base = publicBaseUrl.endsWith("/") ? publicBaseUrl.substring(0, publicBaseUrl.length() - 1) : publicBaseUrl;
+        return base + "/wallet/" + p.pageToken;
+    }
+
+    private Uni<Payment> find(ApiPrincipal caller, String id) {
+        return Payment.<Payment>find("id = ?1 and projectId = ?2 and mode = ?3", id, caller.ownerId(), caller.mode())
+                .firstResult().invoke(p -> {
+                    if (p == null) {
+                        throw ApiException.notFound("Payment " + id);
+                    }
+                });
+    }
+
+    private Uni<Payment> lock(ApiPrincipal caller, String id) {
+        return Payment.<Payment>find("id = ?1 and projectId = ?2 and mode = ?3", id, caller.ownerId(), caller.mode())
+                .withLock(LockModeType.PESSIMISTIC_WRITE).firstResult().invoke(p -> {
+                    if (p == null) {
+                        throw ApiException.notFound("Payment " + id);
+                    }
+                });
+    }
+
+    private Uni<Void> publish(Payment p, String type) {
+        return events.publish(p.projectId, p.mode, type, p.id, view(p)).replaceWithVoid();
+    }
+
+    String json(Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+    }
+}

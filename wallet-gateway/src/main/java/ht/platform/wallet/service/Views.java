@@ -1,0 +1,102 @@
+package ht.platform.wallet.service;
+
+import ht.platform.support.time.Timestamps;
+import ht.platform.wallet.model.Payment;
+import ht.platform.wallet.model.WebhookAttempt;
+import ht.platform.wallet.model.WebhookDelivery;
+import ht.platform.wallet.model.WebhookEndpoint;
+import ht.platform.wallet.model.Withdrawal;
+
+import java.util.List;
+
+/** The JSON shapes of the public API (snake_case component names are the JSON names). */
+public final class Views {
+
+    private Views() { }
+
+    public record PaymentView(String id, String object, String status, long amount, long fee, long total,
+                              String currency, String reference, String description, String return_url, String mode,
+                              String wallet_url, String created_at, String expires_at, String paid_at,
+                              String failure_reason) {
+        public static PaymentView of(Payment p, String walletUrl) {
+            return new PaymentView(p.id, "payment", p.status, p.amount, p.fee, p.total, p.currency, p.reference,
+                    p.description, p.returnUrl, p.mode, walletUrl, Timestamps.millis(p.createdAt),
+                    Timestamps.millis(p.expiresAt), Timestamps.millis(p.paidAt), p.failureReason);
+        }
+    }
+
+    public record Destination(String type, String msisdn) { }
+
+    public record WithdrawalView(String id, String object, String status, long amount, long fee, long total,
+                                 String currency, Destination destination, String reference, String mode,
+                                 String created_at, String completed_at, String failure_reason) {
+        public static WithdrawalView of(Withdrawal w) {
+            return new WithdrawalView(w.id, "withdrawal", w.status, w.amount, w.fee, w.total, w.currency,
+                    new Destination(w.destinationType, mask(w.msisdn)), w.reference, w.mode,
+                    Timestamps.millis(w.createdAt), Timestamps.millis(w.completedAt), w.failureReason);
+        }
+    }
+
+    public record BalanceView(String object, long available, long reserved, String currency, String mode) { }
+
+    public record ListView<T>(String object, List<T> data, boolean has_more) {
+        public static <T> ListView<T> of(List<T> data, boolean hasMore) {
+            return new ListView<>("list", data, hasMore);
+        }
+    }
+
+    public record WebhookView(String id, String object, String url, List<String> events, String status, String mode,
+                              String created_at, String paused_at, int consecutive_failures) {
+        public static WebhookView of(WebhookEndpoint e) {
+            return new WebhookView(e.id, "webhook_endpoint", e.url, List.of(e.events), e.status, e.mode,
+                    Timestamps.millis(e.createdAt), Timestamps.millis(e.pausedAt), e.consecutiveFailures);
+        }
+    }
+
+    /** The only shapes that carry a signing secret: registration and rotation answers. */
+    public record WebhookCreated(String id, String object, String url, List<String> events, String status, String mode,
+                                 String secret, String created_at) { }
+
+    public record SecretRotated(String id, String object, String secret, String previous_secret_expires_at) { }
+
+    public record AttemptView(int attempt_number, String attempted_at, boolean success, Integer status_code,
+                              long latency_ms, String error, String response_excerpt) {
+        public static AttemptView of(WebhookAttempt a) {
+            return new AttemptView(a.attemptNumber, Timestamps.millis(a.attemptedAt), a.success, a.statusCode,
+                    a.latencyMs, a.error, a.responseExcerpt);
+        }
+    }
+
+    public record DeliveryView(String id, String object, String webhook_id, String event_id, String event_type,
+                               String status, int attempt_count, String next_attempt_at, String created_at,
+                               String delivered_at, List<AttemptView> attempts) { }
+
+    public record PingView(String id, String object, String event_id, String event_type, String webhook_id,
+                           String status) { }
+
+    public static DeliveryView delivery(WebhookDelivery d, String eventType, List<WebhookAttempt> attempts) {
+        return new DeliveryView(d.id, "webhook_delivery", d.endpointId, d.eventId, eventType, d.status, d.attemptCount,
+                "pending".equals(d.status) ? Timestamps.millis(d.nextAttemptAt) : null, Timestamps.millis(d.createdAt),
+                Timestamps.millis(d.deliveredAt), attempts.stream().map(AttemptView::of).toList());
+    }
+
+    /** Every digit but the last four hidden: +50937001234 -> +*******1234. */
+    public static String mask(String msisdn) {
+        if (msisdn == null) {
+            return null;
+        }
+        int keep = 4;
+        StringBuilder sb = new StringBuilder();
+        int digitsSeen = 0;
+        int digits = (int) msisdn.chars().filter(Character::isDigit).count();
+        for (char c : msisdn.toCharArray()) {
+            if (Character.isDigit(c)) {
+                digitsSeen++;
+                sb.append(digitsSeen > digits - keep ? c : '*');
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+}

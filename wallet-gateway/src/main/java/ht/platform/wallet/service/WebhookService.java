@@ -1,0 +1,252 @@
+package ht.platform.wallet.service;
+
+import ht.platform.support.auth.ApiPrincipal;
+import ht.platform.support.crypto.SecretBox;
+import ht.platform.support.errors.ApiException;
+import ht.platform.support.ids.Ids;
+import ht.platform.support.time.Timestamps;
+import ht.platform.wallet.config.WalletSettings;
+import ht.platform.wallet.events.EventTypes;
+import ht.platform.wallet.events.EventWriter;
+import ht.platform.wallet.model.OutboxEvent;
+import ht.platform.wallet.model.WebhookAttempt;
+import ht.platform.wallet.model.WebhookDelivery;
+import ht.platform.wallet.model.WebhookEndpoint;
+import ht.platform.wallet.service.Views.DeliveryView;
+import ht.platform.wallet.service.Views.ListView;
+import ht.platform.wallet.service.Views.PingView;
+import ht.platform.wallet.service.Views.SecretRotated;
+import ht.platform.wallet.service.Views.WebhookCreated;
+import ht.platform.wallet.service.Views.WebhookView;
+import ht.platform.webhooks.destination.OutgoingUrlPolicy;
+import ht.platform.webhooks.destination.UrlDecision;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.LockModeType;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** Webhook addresses of a (project, mode) and the dashboard actions as API operations. */
+@ApplicationScoped
+public class WebhookService {
+
+    public record RegisterWebhook(String url, List<String> events) { }
+
+    @Inject
+    Clock clock;
+
+    @Inject
+    WalletSettings settings;
+
+    @Inject
+    SecretBox secretBox;
+
+    @Inject
+    EventWriter events;
+
+    @ConfigProperty(name = "webhooks.allow-private-targets", defaultValue = "false")
+    boolean allowPrivateTargets;
+
+    public Uni<WebhookCreated> register(ApiPrincipal caller, RegisterWebhook body) {
+        if (body == null) {
+            throw ApiException.invalid(null, "A JSON body is required");
+        }
+        if (body.url() == null || body.url().isBlank()) {
+            throw ApiException.invalid("url", "url is required");
+        }
+        UrlDecision decision = new OutgoingUrlPolicy(allowPrivateTargets).checkUrl(body.url());
+        if (!decision.allowed()) {
+            throw new ApiException(400, "URL_NOT_ALLOWED", decision.reason(), "url");
+        }
+        String[] kinds = validateEvents(body.events());
+        Instant now = now();
+        WebhookEndpoint e = new WebhookEndpoint();
+        e.id = Ids.hex("we_", 12);
+        e.projectId = caller.ownerId();
+        e.mode = caller.mode();
+        e.url = body.url();
+        e.events = kinds;
+        e.status = "active";
+        String secret = newSecret();
+        e.secretSealed = secretBox.sealText(secret, e.id);
+        e.consecutiveFailures = 0;
+        e.createdAt = now;
+        return Panache.withTransaction(() -> Panache.getSession()
+                // The project row lock serialises registrations so that the limit holds under concurrency.
+                .chain(s -> s.createNativeQuery("SELECT id FROM wallet.projects WHERE id = :p FOR UPDATE", String.class)
+                        .setParameter("p", caller.ownerId()).getSingleResult())
+                .chain(x -> WebhookEndpoint.count("projectId = ?1 and mode = ?2", caller.ownerId(), caller.mode()))
+                .chain(count -> {
+                    if (count >= settings.webhooks().maxEndpoints()) {
+                        throw new ApiException(409, "WEBHOOK_LIMIT_REACHED", "A project can register at most "
+                                + settings.webhooks().maxEndpoints() + " webhook addresses per mode; delete one first");
+                    }
+                    return e.persist();
+                }))
+                .map(x -> new WebhookCreated(e.id, "webhook_endpoint", e.url, List.of(e.events), e.status, e.mode, secret,
+                        Timestamps.millis(e.createdAt)));
+    }
+
+    public Uni<ListView<WebhookView>> list(ApiPrincipal caller) {
+        return Panache.withSession(() -> WebhookEndpoint.<WebhookEndpoint>find(
+                        "projectId = ?1 and mode = ?2 order by createdAt, id", caller.ownerId(), caller.mode()).list())
+                .map(rows -> ListView.of(rows.stream().map(WebhookView::of).toList(), false));
+    }
+
+    public Uni<WebhookView> get(ApiPrincipal caller, String id) {
+        return Panache.withSession(() -> find(caller, id, false)).map(WebhookView::of);
+    }
+
+    /** Removes the address; its pending deliveries (and their history) go with it. */
+    public Uni<Void> delete(ApiPrincipal caller, String id) {
+        return Panache.withTransaction(() -> find(caller, id, true).chain(e -> e.delete()));
+    }
+
+    /** paused -> active; the held deliveries become due at once and go out in their original order. */
+    public Uni<WebhookView> reactivate(ApiPrincipal caller, String id) {
+        return Panache.withTransaction(() -> find(caller, id, true).chain(e -> {
+            if (!"paused".equals(e.status)) {
+                throw new ApiException(409, "WEBHOOK_NOT_PAUSED", "Webhook " + id + " is " + e.status + "; only a paused address can be reactivated");
+            }
+            e.status = "active";
+            e.pausedAt = null;
+            e.consecutiveFailures = 0;
+            OffsetDateTime at = OffsetDateTime.ofInstant(now(), ZoneOffset.UTC);
+            return Panache.getSession().chain(s -> s.flush().chain(() -> s.createNativeQuery(
+                                    "UPDATE wallet.webhook_deliveries SET next_attempt_at = :now"
+                                    + " WHERE endpoint_id = :e AND status = 'pending' AND next_attempt_at > :now")
+                            .setParameter("now", at).setParameter("e", e.id).executeUpdate())
+                    .chain(n -> s.createNativeQuery("SELECT pg_notify('" + EventWriter.CHANNEL + "', '')").getSingleResult()))
+                    .replaceWith(e);
+        })).map(WebhookView::of);
+    }
+
+    /** A new secret, shown once; the previous one keeps signing (second signature) for the overlap. */
+    public Uni<SecretRotated> rotate(ApiPrincipal caller, String id) {
+        String secret = newSecret();
+        Instant until = now().plus(settings.webhooks().rotationOverlap());
+        return Panache.withTransaction(() -> find(caller, id, true).invoke(e -> {
+            e.previousSecretSealed = e.secretSealed;
+            e.previousSecretExpiresAt = until;
+            e.secretSealed = secretBox.sealText(secret, e.id);
+        })).map(e -> new SecretRotated(e.id, "webhook_endpoint", secret, Timestamps.millis(until)));
+    }
+
+    /** A webhook.ping event to this address only. */
+    public Uni<PingView> ping(ApiPrincipal caller, String id) {
+        return Panache.withTransaction(() -> find(caller, id, false).chain(e -> {
+            Map<String, Object> object = new LinkedHashMap<>();
+            object.put("object", "test");
+            object.put("webhook_id", e.id);
+            return events.publishTo(e.id, e.projectId, e.mode, EventTypes.PING, object)
+                    .map(ev -> new PingView(ev.id, "webhook_ping", ev.id, ev.type, e.id, e.status));
+        }));
+    }
+
+    public Uni<ListView<DeliveryView>> deliveries(ApiPrincipal caller, String id, Paging paging) {
+        return Panache.withSession(() -> find(caller, id, false).chain(e -> {
+            Uni<WebhookDelivery> cursor = paging.startingAfter() == null ? Uni.createFrom().nullItem()
+                    : WebhookDelivery.<WebhookDelivery>find("id = ?1 and endpointId = ?2", paging.startingAfter(), e.id)
+                    .firstResult().invoke(c -> {
+                        if (c == null) {
+                            throw Paging.unknownCursor();
+                        }
+                    });
+            return cursor.chain(c -> (c == null
+                            ? WebhookDelivery.<WebhookDelivery>find("endpointId = ?1 order by seq desc", e.id)
+                            : WebhookDelivery.<WebhookDelivery>find("endpointId = ?1 and seq < ?2 order by seq desc", e.id, c.seq))
+                    .range(0, paging.limit()).list())
+                    .chain(rows -> describe(rows.stream().limit(paging.limit()).toList())
+                            .map(views -> ListView.of(views, rows.size() > paging.limit())));
+        }));
+    }
+
+    /** An abandoned or delivered delivery is queued again with the same event (id and body). */
+    public Uni<DeliveryView> resend(ApiPrincipal caller, String deliveryId) {
+        return Panache.withTransaction(() -> WebhookDelivery.<WebhookDelivery>findById(deliveryId, LockModeType.PESSIMISTIC_WRITE)
+                .chain(d -> {
+                    if (d == null) {
+                        throw ApiException.notFound("Webhook delivery " + deliveryId);
+                    }
+                    return find(caller, d.endpointId, false).onFailure(ApiException.class)
+                            .transform(x -> ApiException.notFound("Webhook delivery " + deliveryId))
+                            .chain(e -> {
+                                if ("pending".equals(d.status)) {
+                                    throw new ApiException(409, "DELIVERY_ALREADY_PENDING",
+                                            "Webhook delivery " + deliveryId + " is already queued");
+                                }
+                                d.status = "pending";
+                                d.cycleAttempts = 0;
+                                d.nextAttemptAt = now();
+                                d.leaseUntil = null;
+                                d.deliveredAt = null;
+                                return Panache.getSession().chain(s -> s.flush().chain(() -> s.createNativeQuery(
+                                        "SELECT pg_notify('" + EventWriter.CHANNEL + "', '')").getSingleResult()))
+                                        .chain(() -> describe(List.of(d))).map(list -> list.get(0));
+                            });
+                }));
+    }
+
+    private Uni<List<DeliveryView>> describe(List<WebhookDelivery> rows) {
+        if (rows.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        Set<String> ids = rows.stream().map(d -> d.id).collect(Collectors.toCollection(LinkedHashSet::new));
+        Set<String> eventIds = rows.stream().map(d -> d.eventId).collect(Collectors.toSet());
+        return WebhookAttempt.<WebhookAttempt>find("deliveryId in ?1 order by attemptNumber", ids).list()
+                .chain(attempts -> OutboxEvent.<OutboxEvent>find("id in ?1", eventIds).list().map(evs -> {
+                    Map<String, String> types = evs.stream().collect(Collectors.toMap(ev -> ev.id, ev -> ev.type));
+                    List<DeliveryView> out = new ArrayList<>();
+                    for (WebhookDelivery d : rows) {
+                        out.add(Views.delivery(d, types.get(d.eventId),
+                                attempts.stream().filter(a -> a.deliveryId.equals(d.id)).toList()));
+                    }
+                    return out;
+                }));
+    }
+
+    private Uni<WebhookEndpoint> find(ApiPrincipal caller, String id, boolean lock) {
+        var query = WebhookEndpoint.<WebhookEndpoint>find("id = ?1 and projectId = ?2 and mode = ?3", id, caller.ownerId(), caller.mode());
+        return (lock ? query.withLock(LockModeType.PESSIMISTIC_WRITE) : query).firstResult().invoke(e -> {
+            if (e == null) {
+                throw ApiException.notFound("Webhook " + id);
+            }
+        });
+    }
+
+    private static String[] validateEvents(List<String> kinds) {
+        if (kinds == null || kinds.isEmpty()) {
+            throw ApiException.invalid("events", "events is required: one or more of " + EventTypes.SUBSCRIBABLE);
+        }
+        Set<String> out = new LinkedHashSet<>();
+        for (String kind : kinds) {
+            if (kind == null || !EventTypes.SUBSCRIBABLE.contains(kind)) {
+                throw ApiException.invalid("events", "Unknown event kind '" + kind + "'; known: " + EventTypes.SUBSCRIBABLE);
+            }
+            out.add(kind);
+        }
+        return out.toArray(String[]::new);
+    }
+
+    private static String newSecret() {
+        return Ids.hex("whsec_", 32);
+    }
+
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+    }
+}

@@ -1,0 +1,205 @@
+package ht.platform.wallet.service;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import ht.platform.support.auth.ApiPrincipal;
+import ht.platform.support.errors.ApiException;
+import ht.platform.support.idempotency.StoredResponse;
+import ht.platform.support.ids.Ids;
+import ht.platform.wallet.config.WalletSettings;
+import ht.platform.wallet.events.EventWriter;
+import ht.platform.wallet.model.Withdrawal;
+import ht.platform.wallet.service.Views.ListView;
+import ht.platform.wallet.service.Views.WithdrawalView;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.LockModeType;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Withdrawals: requested -> processing -> completed | failed; requested -> rejected | cancelled. Creation
+ * reserves the total in the same transaction; failed/rejected/cancelled release it, completed consumes it.
+ */
+@ApplicationScoped
+public class WithdrawalService {
+
+    private static final Pattern MSISDN = Pattern.compile("\\+?[0-9]{8,15}");
+
+    public record DestinationInput(String type, String msisdn) { }
+
+    public record CreateWithdrawal(Long amount, String currency, DestinationInput destination, String reference) { }
+
+    /** action -> (allowed from, to, event). */
+    private record Move(Set<String> from, String to, String event) { }
+
+    private static final Map<String, Move> MOVES = Map.of(
+            "process", new Move(Set.of("requested"), "processing", "withdrawal.processing"),
+            "complete", new Move(Set.of("processing"), "completed", "withdrawal.completed"),
+            "fail", new Move(Set.of("processing"), "failed", "withdrawal.failed"),
+            "reject", new Move(Set.of("requested"), "rejected", "withdrawal.rejected"),
+            "cancel", new Move(Set.of("requested"), "cancelled", "withdrawal.cancelled"));
+
+    @Inject
+    Clock clock;
+
+    @Inject
+    WalletSettings settings;
+
+    @Inject
+    EventWriter events;
+
+    @Inject
+    BalanceService balances;
+
+    @Inject
+    ObjectMapper mapper;
+
+    public void validate(CreateWithdrawal body) {
+        if (body == null) {
+            throw ApiException.invalid(null, "A JSON body is required");
+        }
+        if (body.amount() == null) {
+            throw ApiException.invalid("amount", "amount is required (a positive integer)");
+        }
+        if (body.amount() <= 0 || body.amount() > settings.withdrawals().maxAmount()) {
+            throw ApiException.invalid("amount", "amount must be a positive integer not above " + settings.withdrawals().maxAmount());
+        }
+        if (body.currency() != null && !PaymentService.CURRENCY.equals(body.currency())) {
+            throw ApiException.invalid("currency", "currency must be HTG");
+        }
+        if (body.destination() == null) {
+            throw ApiException.invalid("destination", "destination is required: {\"type\":\"wallet\",\"msisdn\":\"+509...\"}");
+        }
+        if (!"wallet".equals(body.destination().type())) {
+            throw ApiException.invalid("destination.type", "destination.type must be 'wallet'");
+        }
+        if (body.destination().msisdn() == null || !MSISDN.matcher(body.destination().msisdn()).matches()) {
+            throw ApiException.invalid("destination.msisdn", "destination.msisdn must be a phone number of 8 to 15 digits, optionally with a leading +");
+        }
+        if (body.reference() == null || body.reference().isBlank()) {
+            throw ApiException.invalid("reference", "reference is required");
+        }
+        if (body.reference().length() > 100) {
+            throw ApiException.invalid("reference", "reference must be at most 100 characters");
+        }
+    }
+
+    /** Runs inside the idempotency transaction: reserve, record, event; all or nothing. */
+    public Uni<StoredResponse> create(ApiPrincipal caller, CreateWithdrawal body) {
+        Instant now = now();
+        Withdrawal w = new Withdrawal();
+        w.id = Ids.hex("wd_", 12);
+        w.projectId = caller.ownerId();
+        w.mode = caller.mode();
+        w.status = "requested";
+        w.amount = body.amount();
+        w.fee = Fees.fee(w.amount, settings.withdrawals().feeBasisPoints(), settings.withdrawals().feeMinimum());
+        w.total = Math.addExact(w.amount, w.fee);
+        w.currency = PaymentService.CURRENCY;
+        w.destinationType = body.destination().type();
+        w.msisdn = body.destination().msisdn();
+        w.reference = body.reference();
+        w.createdAt = now;
+        return balances.reserve(w.projectId, w.mode, w.currency, w.total)
+                .chain(() -> w.persist())
+                .chain(() -> events.publish(w.projectId, w.mode, "withdrawal.requested", w.id, WithdrawalView.of(w)))
+                .map(e -> StoredResponse.fresh(201, json(WithdrawalView.of(w))));
+    }
+
+    public Uni<WithdrawalView> get(ApiPrincipal caller, String id) {
+        return Panache.withSession(() -> Withdrawal.<Withdrawal>find("id = ?1 and projectId = ?2 and mode = ?3", id,
+                caller.ownerId(), caller.mode()).firstResult()).map(w -> {
+                    if (w == null) {
+                        throw ApiException.notFound("Withdrawal " + id);
+                    }
+                    return WithdrawalView.of(w);
+                });
+    }
+
+    public Uni<ListView<WithdrawalView>> list(ApiPrincipal caller, Paging paging) {
+        return Panache.withSession(() -> {
+            Uni<Withdrawal> cursor = paging.startingAfter() == null ? Uni.createFrom().nullItem()
+                    : Withdrawal.<Withdrawal>find("id = ?1 and projectId = ?2 and mode = ?3", paging.startingAfter(),
+                    caller.ownerId(), caller.mode()).firstResult().invoke(c -> {
+                        if (c == null) {
+                            throw Paging.unknownCursor();
+                        }
+                    });
+            return cursor.chain(c -> (c == null
+                    ? Withdrawal.<Withdrawal>find("projectId = ?1 and mode = ?2 order by createdAt desc, id desc",
+                    caller.ownerId(), caller.mode())
+                    : Withdrawal.<Withdrawal>find("projectId = ?1 and mode = ?2 and (createdAt < ?3 or (createdAt = ?3 and id < ?4))"
+                    + " order by createdAt desc, id desc", caller.ownerId(), caller.mode(), c.createdAt, c.id))
+                    .range(0, paging.limit()).list());
+        }).map(rows -> ListView.of(rows.stream().limit(paging.limit()).map(WithdrawalView::of).toList(),
+                rows.size() > paging.limit()));
+    }
+
+    /** cancel (merchant) or a test helper: one move of the graph under a row lock, with its balance effect and event. */
+    public Uni<WithdrawalView> transition(ApiPrincipal caller, String id, String action) {
+        Move move = MOVES.get(action);
+        return Panache.withTransaction(() -> Withdrawal.<Withdrawal>find("id = ?1 and projectId = ?2 and mode = ?3", id,
+                        caller.ownerId(), caller.mode()).withLock(LockModeType.PESSIMISTIC_WRITE).firstResult()
+                .chain(w -> {
+                    if (w == null) {
+                        throw ApiException.notFound("Withdrawal " + id);
+                    }
+                    if (!move.from().contains(w.status)) {
+                        if ("cancel".equals(action)) {
+                            throw new ApiException(409, "WITHDRAWAL_NOT_CANCELLABLE",
+                                    "Only a requested withdrawal can be cancelled; this one is " + w.status);
+                        }
+                        throw new ApiException(409, "INVALID_WITHDRAWAL_STATE", "Cannot " + action + " a withdrawal that is "
+                                + w.status + " (allowed from: " + String.join(", ", move.from()) + ")");
+                    }
+                    Instant now = now();
+                    w.status = move.to();
+                    Uni<Void> effect = Uni.createFrom().voidItem();
+                    switch (move.to()) {
+                        case "processing" -> w.processingAt = now;
+                        case "completed" -> {
+                            w.completedAt = now;
+                            effect = balances.consume(w.projectId, w.mode, w.currency, w.total);
+                        }
+                        case "failed" -> {
+                            w.failedAt = now;
+                            w.failureReason = "transfer_failed";
+                            effect = balances.release(w.projectId, w.mode, w.currency, w.total);
+                        }
+                        case "rejected" -> {
+                            w.rejectedAt = now;
+                            w.failureReason = "rejected_by_gateway";
+                            effect = balances.release(w.projectId, w.mode, w.currency, w.total);
+                        }
+                        case "cancelled" -> {
+                            w.cancelledAt = now;
+                            effect = balances.release(w.projectId, w.mode, w.currency, w.total);
+                        }
+                        default -> { }
+                    }
+                    return effect.chain(() -> events.publish(w.projectId, w.mode, move.event(), w.id, WithdrawalView.of(w)))
+                            .replaceWith(w);
+                })).map(WithdrawalView::of);
+    }
+
+    private String json(Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+    }
+}

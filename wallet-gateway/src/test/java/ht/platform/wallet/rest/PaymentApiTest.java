@@ -1,0 +1,213 @@
+package ht.platform.wallet.rest;
+
+import ht.platform.support.time.MovableClock;
+import ht.platform.wallet.TestApi;
+import ht.platform.wallet.events.ExpiryJob;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import static ht.platform.wallet.TestApi.as;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@QuarkusTest
+class PaymentApiTest {
+
+    static final String MS = "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z";
+
+    @Inject
+    MovableClock clock;
+
+    @Inject
+    ExpiryJob expiry;
+
+    String project;
+    String test;
+    String live;
+
+    @BeforeEach
+    void setUp() {
+        project = TestApi.project("Payments shop");
+        test = TestApi.key(project, "test");
+        live = TestApi.key(project, "live");
+    }
+
+    @AfterEach
+    void resetClock() {
+        clock.reset();
+    }
+
+    @Test
+    void createAppliesTheFeeRuleAndReturnsTheWholePayment() {
+        var r = as(test).body("{\"amount\":1000,\"currency\":\"HTG\",\"reference\":\"order-1\",\"description\":\"Two books\","
+                        + "\"return_url\":\"https://shop.example.com/done\"}")
+                .post("/api/v1/payments").then().statusCode(201)
+                .body("id", matchesPattern("pay_[0-9a-f]{24}"))
+                .body("object", equalTo("payment"))
+                .body("status", equalTo("created"))
+                .body("amount", equalTo(1000)).body("fee", equalTo(25)).body("total", equalTo(1025))
+                .body("currency", equalTo("HTG")).body("reference", equalTo("order-1"))
+                .body("description", equalTo("Two books")).body("return_url", equalTo("https://shop.example.com/done"))
+                .body("mode", equalTo("test"))
+                .body("wallet_url", matchesPattern("https?://[^/]+/wallet/wpt_[0-9a-f]{48}"))
+                .body("created_at", matchesPattern(MS)).body("expires_at", matchesPattern(MS))
+                .body("paid_at", nullValue())
+                .extract();
+        Instant created = Instant.parse(r.path("created_at"));
+        Instant expires = Instant.parse(r.path("expires_at"));
+        assertEquals(Duration.ofMinutes(30), Duration.between(created, expires));
+        // 2.5 % rounded up to a whole unit, minimum 1
+        as(test).body("{\"amount\":10,\"currency\":\"HTG\",\"reference\":\"r\"}").post("/api/v1/payments")
+                .then().statusCode(201).body("fee", equalTo(1)).body("total", equalTo(11));
+        as(test).body("{\"amount\":41,\"currency\":\"HTG\",\"reference\":\"r\"}").post("/api/v1/payments")
+                .then().statusCode(201).body("fee", equalTo(2)).body("total", equalTo(43));
+        as(test).body("{\"amount\":1,\"currency\":\"HTG\",\"reference\":\"r\"}").post("/api/v1/payments")
+                .then().statusCode(201).body("fee", equalTo(1)).body("total", equalTo(2));
+    }
+
+    @Test
+    void badBodiesAre400WithTheParam() {
+        String[][] cases = {
+                {"{\"currency\":\"HTG\",\"reference\":\"r\"}", "amount"},
+                {"{\"amount\":0,\"currency\":\"HTG\",\"reference\":\"r\"}", "amount"},
+                {"{\"amount\":-5,\"currency\":\"HTG\",\"reference\":\"r\"}", "amount"},
+                {"{\"amount\":10.5,\"currency\":\"HTG\",\"reference\":\"r\"}", "amount"},
+                {"{\"amount\":\"100\",\"currency\":\"HTG\",\"reference\":\"r\"}", "amount"},
+                {"{\"amount\":100000000000,\"currency\":\"HTG\",\"reference\":\"r\"}", "amount"},
+                {"{\"amount\":100,\"currency\":\"USD\",\"reference\":\"r\"}", "currency"},
+                {"{\"amount\":100,\"reference\":\"r\"}", "currency"},
+                {"{\"amount\":100,\"currency\":\"HTG\"}", "reference"},
+                {"{\"amount\":100,\"currency\":\"HTG\",\"reference\":\"" + "x".repeat(101) + "\"}", "reference"},
+                {"{\"amount\":100,\"currency\":\"HTG\",\"reference\":\"r\",\"return_url\":\"javascript:alert(1)\"}", "return_url"},
+                {"{\"amount\":100,\"currency\":\"HTG\",\"reference\":\"r\",\"tip\":5}", "tip"},
+        };
+        for (String[] c : cases) {
+            as(test).body(c[0]).post("/api/v1/payments").then().statusCode(400)
+                    .body("error.param", equalTo(c[1])).body("error.request_id", notNullValue());
+        }
+        as(test).body("{\"amount\":").post("/api/v1/payments").then().statusCode(400).body("error.code", equalTo("INVALID_JSON"));
+    }
+
+    @Test
+    void authenticationPermissionsAndModes() {
+        given().contentType(ContentType.JSON).body("{}").post("/api/v1/payments").then().statusCode(401)
+                .body("error.code", equalTo("UNAUTHENTICATED"));
+        String readOnly = TestApi.key(project, "test", "payments:read");
+        as(readOnly).body("{\"amount\":100,\"currency\":\"HTG\",\"reference\":\"r\"}").post("/api/v1/payments")
+                .then().statusCode(403).body("error.code", equalTo("PERMISSION_DENIED"));
+        String writeOnly = TestApi.key(project, "test", "payments:write");
+        String id = TestApi.payment(writeOnly, 100);
+        as(writeOnly).get("/api/v1/payments/" + id).then().statusCode(403).body("error.code", equalTo("PERMISSION_DENIED"));
+        as(writeOnly).get("/api/v1/payments").then().statusCode(403);
+        as(test).get("/api/v1/payments/" + id).then().statusCode(200).body("id", equalTo(id));
+        // a live key never sees test objects, another project never sees ours: 404
+        as(live).get("/api/v1/payments/" + id).then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
+        String other = TestApi.key(TestApi.project("Other"), "test");
+        as(other).get("/api/v1/payments/" + id).then().statusCode(404);
+        as(test).get("/api/v1/payments/pay_000000000000000000000000").then().statusCode(404);
+        String liveId = TestApi.payment(live, 50);
+        as(live).get("/api/v1/payments/" + liveId).then().statusCode(200).body("mode", equalTo("live"));
+        as(test).get("/api/v1/payments/" + liveId).then().statusCode(404);
+    }
+
+    @Test
+    void listIsNewestFirstWithCursor() {
+        String a = TestApi.payment(test, 100);
+        String b = TestApi.payment(test, 200);
+        String c = TestApi.payment(test, 300);
+        TestApi.payment(live, 400);
+        var first = as(test).get("/api/v1/payments?limit=2").then().statusCode(200)
+                .body("object", equalTo("list")).body("has_more", equalTo(true)).extract();
+        assertEquals(List.of(c, b), first.path("data.id"));
+        var second = as(test).get("/api/v1/payments?limit=2&starting_after=" + b).then().statusCode(200)
+                .body("has_more", equalTo(false)).extract();
+        assertEquals(List.of(a), second.path("data.id"));
+        List<String> all = as(test).get("/api/v1/payments").then().statusCode(200).extract().path("data.mode");
+        assertTrue(all.stream().allMatch("test"::equals));
+        for (String bad : List.of("0", "101", "abc", "-1")) {
+            as(test).get("/api/v1/payments?limit=" + bad).then().statusCode(400).body("error.param", equalTo("limit"));
+        }
+        as(test).get("/api/v1/payments?starting_after=pay_nope").then().statusCode(400).body("error.param", equalTo("starting_after"));
+    }
+
+    @Test
+    void idempotencyReplaysAndConflicts() {
+        String key = TestApi.newKey();
+        String body = "{\"amount\":700,\"currency\":\"HTG\",\"reference\":\"idem\"}";
+        var first = as(test).header("Idempotency-Key", key).body(body).post("/api/v1/payments").then().statusCode(201).extract();
+        var again = as(test).header("Idempotency-Key", key).body(body).post("/api/v1/payments").then().statusCode(201)
+                .header("Idempotent-Replayed", "true").extract();
+        assertEquals(first.asString(), again.asString());
+        as(test).header("Idempotency-Key", key).body("{\"amount\":701,\"currency\":\"HTG\",\"reference\":\"idem\"}")
+                .post("/api/v1/payments").then().statusCode(409).body("error.code", equalTo("IDEMPOTENCY_CONFLICT"));
+        as(test).header("Idempotency-Key", "x".repeat(300)).body(body).post("/api/v1/payments").then().statusCode(400)
+                .body("error.code", equalTo("INVALID_IDEMPOTENCY_KEY"));
+        List<Object> refs = as(test).get("/api/v1/payments?limit=100").then().extract().path("data.findAll { it.reference == 'idem' }.id");
+        assertEquals(1, refs.size());
+    }
+
+    @Test
+    void testHelpersDriveEveryOutcomeAndFinalStatesAreFinal() {
+        String ok = TestApi.payment(test, 1000);
+        as(test).post("/api/v1/test_helpers/payments/" + ok + "/succeed").then().statusCode(200)
+                .body("status", equalTo("succeeded")).body("paid_at", matchesPattern(MS));
+        as(test).get("/api/v1/balance").then().statusCode(200).body("available", equalTo(1000)).body("reserved", equalTo(0))
+                .body("currency", equalTo("HTG"));
+        as(test).post("/api/v1/test_helpers/payments/" + ok + "/fail").then().statusCode(409)
+                .body("error.code", equalTo("PAYMENT_ALREADY_FINAL"));
+        String ko = TestApi.payment(test, 10);
+        as(test).post("/api/v1/test_helpers/payments/" + ko + "/fail").then().statusCode(200).body("status", equalTo("failed"))
+                .body("failure_reason", notNullValue());
+        String ex = TestApi.payment(test, 10);
+        as(test).post("/api/v1/test_helpers/payments/" + ex + "/expire").then().statusCode(200).body("status", equalTo("expired"));
+        as(test).post("/api/v1/test_helpers/payments/" + ex + "/succeed").then().statusCode(409);
+        as(test).post("/api/v1/test_helpers/payments/" + ex + "/explode").then().statusCode(404);
+        as(test).post("/api/v1/test_helpers/payments/pay_missing/succeed").then().statusCode(404);
+        String liveId = TestApi.payment(live, 10);
+        as(live).post("/api/v1/test_helpers/payments/" + liveId + "/succeed").then().statusCode(403)
+                .body("error.code", equalTo("PERMISSION_DENIED"));
+        // the balance only moved by the succeeded amount (the fee is the gateway's)
+        as(test).get("/api/v1/balance").then().body("available", equalTo(1000));
+        as(live).get("/api/v1/balance").then().body("available", equalTo(0)).body("mode", equalTo("live"));
+    }
+
+    @Test
+    void openingThePageMakesItPendingAndTheSchedulerExpiresDuePayments() {
+        var created = as(test).body("{\"amount\":500,\"currency\":\"HTG\",\"reference\":\"page\"}").post("/api/v1/payments")
+                .then().statusCode(201).extract();
+        String id = created.path("id");
+        String path = URI.create(created.<String>path("wallet_url")).getPath();
+        given().get(path).then().statusCode(200).contentType(ContentType.HTML);
+        as(test).get("/api/v1/payments/" + id).then().body("status", equalTo("pending"));
+        given().get(path).then().statusCode(200);
+        as(test).get("/api/v1/payments/" + id).then().body("status", equalTo("pending"));
+        String untouched = TestApi.payment(test, 20);
+
+        clock.advance(Duration.ofMinutes(29));
+        expiry.runNow().await().atMost(Duration.ofSeconds(30));
+        as(test).get("/api/v1/payments/" + id).then().body("status", equalTo("pending"));
+        clock.advance(Duration.ofMinutes(2));
+        int expired = expiry.runNow().await().atMost(Duration.ofSeconds(30));
+        assertTrue(expired >= 2);
+        as(test).get("/api/v1/payments/" + id).then().body("status", equalTo("expired"));
+        as(test).get("/api/v1/payments/" + untouched).then().body("status", equalTo("expired"));
+        as(test).post("/api/v1/test_helpers/payments/" + id + "/succeed").then().statusCode(409);
+        given().get("/wallet/wpt_" + "0".repeat(48)).then().statusCode(404).contentType(ContentType.HTML);
+        assertFalse(given().get("/wallet/nope").then().statusCode(404).extract().asString().isEmpty());
+    }
+}
