@@ -3,6 +3,7 @@ package ht.platform.support.http;
 import ht.platform.support.errors.ErrorResponses;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -34,10 +35,18 @@ public class HttpEdge {
             errors.write(ctx, 413, "PAYLOAD_TOO_LARGE", "The request body is larger than 1 MiB");
             return;
         }
+        if (length == null && ctx.request().headers().contains("Transfer-Encoding", "chunked", true)) {
+            chunkedBodies.handle(ctx);
+            return;
+        }
         ctx.next();
     }
 
+    /** A chunked body has no length to check up front: it is read here, bounded, and fails with 413. */
+    private BodyHandler chunkedBodies;
+
     void routes(@Observes Router router) {
+        chunkedBodies = BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()).setHandleFileUploads(false);
         router.route().order(-10_000).handler(this::requestId);
         router.route().order(Integer.MIN_VALUE).failureHandler(this::failure);
         router.route().order(Integer.MAX_VALUE - 10).handler(ctx -> errors.write(ctx, 404, "NOT_FOUND",

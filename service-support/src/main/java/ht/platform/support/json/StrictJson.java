@@ -3,18 +3,23 @@ package ht.platform.support.json;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import io.quarkus.jackson.ObjectMapperCustomizer;
 import jakarta.inject.Singleton;
 
-/** Wrong JSON types are 400s, never silently coerced ("12" is not 12, 12 is not "12", 1.5 is not 1). */
+/**
+ * The platform's JSON: snake_case names, and wrong types are 400s, never silently coerced ("12" is not 12,
+ * 12 is not "12", 1.5 is not 1).
+ */
 @Singleton
 public class StrictJson implements ObjectMapperCustomizer {
 
     @Override
     public void customize(ObjectMapper mapper) {
+        mapper.setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
         mapper.configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
         mapper.configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true);
         mapper.configure(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS, true);
