@@ -1,0 +1,20 @@
+package ht.platform.checkout.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
+
+/** Typed checkout settings. */
+@ConfigMapping(prefix = "checkout")
+public interface CheckoutConfig {
+
+    /** Webhook retry delays after each failed attempt; then the dead letter. */
+    @WithName("webhooks.retry-schedule")
+    @WithDefault("1m,5m,30m,2h,6h,12h,24h,24h")
+    String retrySchedule();
+
+    /** Provider calls older than this without an answer are asked again by the reconciler (same attempt id). */
+    @WithName("reconcile.stale-after")
+    @WithDefault("PT2M")
+    java.time.Duration staleAfter();
+}

@@ -1,0 +1,105 @@
+package ht.platform.checkout.events;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import ht.platform.checkout.model.Event;
+import ht.platform.checkout.model.PaymentIntent;
+import ht.platform.checkout.model.Refund;
+import ht.platform.checkout.service.Money;
+import ht.platform.support.ids.Ids;
+import ht.platform.support.outbox.OutboxWakeup;
+import ht.platform.support.time.Timestamps;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Writes an event and its deliveries (one per subscribed endpoint) inside the caller's transaction, and
+ * notifies the delivery loop; Postgres delivers the notification only if that transaction commits.
+ */
+@ApplicationScoped
+public class Outbox {
+
+    public static final String CHANNEL = "checkout_outbox";
+
+    @Inject
+    ObjectMapper mapper;
+
+    @Inject
+    Clock clock;
+
+    @Inject
+    OutboxWakeup wakeup;
+
+    public Uni<Event> paymentIntentEvent(PaymentIntent pi, String type) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("id", pi.id);
+        data.put("object", "payment_intent");
+        data.put("status", pi.status);
+        data.put("amount", Money.text(pi.amount));
+        data.put("amount_received", Money.text(pi.amountReceived));
+        data.put("amount_refunded", Money.text(pi.amountRefunded));
+        data.put("currency", pi.currency);
+        data.put("external_reference", pi.externalReference);
+        data.put("payment_method", pi.paymentMethod);
+        return record(pi.applicationId, pi.mode, type, pi.id, data);
+    }
+
+    public Uni<Event> refundEvent(Refund r, PaymentIntent pi, String type) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("id", r.id);
+        data.put("object", "refund");
+        data.put("status", r.status);
+        data.put("amount", Money.text(r.amount));
+        data.put("currency", r.currency);
+        data.put("external_reference", pi.externalReference);
+        data.put("payment_method", pi.paymentMethod);
+        data.put("payment_intent", r.paymentIntentId);
+        data.put("reason", r.reason);
+        data.put("failure_reason", r.failureReason);
+        return record(r.applicationId, r.mode, type, r.id, data);
+    }
+
+    private Uni<Event> record(String applicationId, String mode, String type, String objectId, Map<String, Object> data) {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        Event event = new Event();
+        event.id = Ids.hex("evt_", 16);
+        event.applicationId = applicationId;
+        event.mode = mode;
+        event.type = type;
+        event.objectId = objectId;
+        event.createdAt = now;
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("id", event.id);
+        body.put("type", type);
+        body.put("mode", mode);
+        body.put("created_at", Timestamps.seconds(now));
+        body.put("data", data);
+        try {
+            event.payload = mapper.writeValueAsString(body);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+        OffsetDateTime at = OffsetDateTime.ofInstant(now, ZoneOffset.UTC);
+        return event.<Event>persist()
+                .call(() -> Panache.getSession().chain(session -> session.flush()
+                        .chain(() -> session.createNativeQuery("INSERT INTO checkout.webhook_deliveries"
+                                        + " (id, event_id, endpoint_id, status, failed_attempts, next_attempt_at, created_at, updated_at)"
+                                        + " SELECT 'whd_' || md5(:event || e.id), :event, e.id, 'pending', 0, :now, :now, :now"
+                                        + " FROM checkout.webhook_endpoints e WHERE e.application_id = :app AND e.mode = :mode"
+                                        + " AND e.status = 'enabled' AND :type = ANY (e.events)")
+                                .setParameter("event", event.id).setParameter("now", at).setParameter("app", applicationId)
+                                .setParameter("mode", mode).setParameter("type", type)
+                                .executeUpdate())
+                        .chain(n -> n > 0 ? wakeup.notifyInTransaction(session, CHANNEL) : Uni.createFrom().voidItem())));
+    }
+}

@@ -1,0 +1,45 @@
+package ht.platform.checkout.provider;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+
+/** Opens after {@code threshold} consecutive failed calls to a rail; stays open for {@code openFor}. */
+public final class CircuitBreaker {
+
+    private final int threshold;
+    private final Duration openFor;
+    private int consecutiveFailures;
+    private Instant openUntil;
+
+    public CircuitBreaker(int threshold, Duration openFor) {
+        this.threshold = threshold;
+        this.openFor = openFor;
+    }
+
+    public synchronized boolean isOpen(Clock clock) {
+        return openUntil != null && clock.instant().isBefore(openUntil);
+    }
+
+    public synchronized void success() {
+        consecutiveFailures = 0;
+        openUntil = null;
+    }
+
+    public synchronized void failure(Clock clock) {
+        consecutiveFailures++;
+        if (consecutiveFailures >= threshold) {
+            openUntil = clock.instant().plus(openFor);
+        }
+    }
+
+    /** Operators and tests: open at once. */
+    public synchronized void trip(Clock clock) {
+        consecutiveFailures = threshold;
+        openUntil = clock.instant().plus(openFor);
+    }
+
+    public synchronized void reset() {
+        success();
+    }
+}

@@ -1,0 +1,78 @@
+package ht.platform.checkout.provider;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * Which rail serves which mode and method, and the circuit breaker in front of each rail. Test mode is served
+ * only by the simulator; live mode has no rail configured in this build, so it lists no methods.
+ * A call that throws (network, timeout) counts against the breaker and is answered UNKNOWN: money may have moved.
+ */
+@ApplicationScoped
+public class PaymentRails {
+
+    public record Method(PaymentMethodInfo info, PaymentProvider provider, boolean available) { }
+
+    @Inject
+    SimulatorProvider simulator;
+
+    @Inject
+    Clock clock;
+
+    private final Map<String, CircuitBreaker> breakers = new ConcurrentHashMap<>();
+
+    public List<PaymentProvider> providers(String mode) {
+        return "test".equals(mode) ? List.of(simulator) : List.of();
+    }
+
+    public CircuitBreaker breaker(String providerName) {
+        return breakers.computeIfAbsent(providerName, n -> new CircuitBreaker(5, Duration.ofSeconds(30)));
+    }
+
+    public List<Method> methods(String mode, String currency) {
+        List<Method> out = new ArrayList<>();
+        for (PaymentProvider p : providers(mode)) {
+            boolean healthy = !breaker(p.name()).isOpen(clock);
+            for (PaymentMethodInfo m : p.methods()) {
+                if (currency == null || m.currencies().contains(currency)) {
+                    out.add(new Method(m, p, healthy));
+                }
+            }
+        }
+        return out;
+    }
+
+    public Optional<Method> method(String mode, String methodId, String currency) {
+        return methods(mode, currency).stream().filter(m -> m.info().id().equals(methodId)).findFirst();
+    }
+
+    public Optional<PaymentProvider> provider(String name) {
+        return simulator.name().equals(name) ? Optional.of(simulator) : Optional.empty();
+    }
+
+    /** Runs one call through the rail's breaker; a thrown failure becomes UNKNOWN. */
+    public Uni<ProviderResult> call(PaymentProvider provider, Supplier<Uni<ProviderResult>> call) {
+        CircuitBreaker breaker = breaker(provider.name());
+        Uni<ProviderResult> uni;
+        try {
+            uni = call.get();
+        } catch (RuntimeException e) {
+            uni = Uni.createFrom().failure(e);
+        }
+        return uni.invoke(r -> breaker.success())
+                .onFailure().recoverWithItem(e -> {
+                    breaker.failure(clock);
+                    return ProviderResult.unknown(e.getClass().getSimpleName());
+                });
+    }
+}

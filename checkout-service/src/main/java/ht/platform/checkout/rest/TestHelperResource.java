@@ -1,0 +1,82 @@
+package ht.platform.checkout.rest;
+
+import ht.platform.checkout.model.PaymentAttempt;
+import ht.platform.checkout.provider.SimulatorProvider;
+import ht.platform.checkout.service.PaymentService;
+import ht.platform.checkout.service.Reconciler;
+import ht.platform.checkout.service.Views;
+import ht.platform.support.auth.ApiPrincipal;
+import ht.platform.support.auth.Caller;
+import ht.platform.support.errors.ApiException;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+@Path("/api/v1/test_helpers")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Test helpers")
+@SecurityRequirement(name = "SecurityScheme")
+public class TestHelperResource {
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    PaymentService payments;
+
+    @Inject
+    SimulatorProvider simulator;
+
+    @Inject
+    Reconciler reconciler;
+
+    @POST
+    @Path("/payment_intents/{id}/simulate")
+    @Operation(summary = "Pay a test payment intent with a chosen outcome (what the customer does on the hosted page)",
+            description = "Test keys only (a live key gets 403 INSUFFICIENT_SCOPE); scope payment_intents:write. Outcomes: succeeded,"
+                    + " failed, requires_action, provider_pending, provider_unknown_then_succeeded, provider_unknown_then_failed."
+                    + " Errors: 400 INVALID_REQUEST; 404 NOT_FOUND; 409 PAYMENT_INTENT_UNEXPECTED_STATE, PAYMENT_METHOD_UNAVAILABLE.")
+    public Uni<Views.PaymentIntentView> simulate(@PathParam("id") String id, Requests.Simulate body) {
+        ApiPrincipal p = caller.requireTestMode();
+        caller.require("payment_intents:write");
+        if (body == null || body.payment_method() == null) {
+            throw ApiException.invalid("payment_method", "payment_method is required");
+        }
+        return payments.get(p, id).chain(pi -> payments.pay(pi.id, body.payment_method(), body.outcome()))
+                .map(pi -> Views.of(pi, payments.publicBaseUrl()));
+    }
+
+    @POST
+    @Path("/provider_pending/{id}/settle")
+    @Operation(summary = "The test rail concludes a provider_pending payment; the service then settles it by asking the rail",
+            description = "Test keys only; scope payment_intents:write. {id} is the payment intent. Errors: 400; 404; 409 PAYMENT_INTENT_UNEXPECTED_STATE.")
+    public Uni<Views.PaymentIntentView> settle(@PathParam("id") String id, Requests.Settle body) {
+        ApiPrincipal p = caller.requireTestMode();
+        caller.require("payment_intents:write");
+        if (body == null || (!"succeeded".equals(body.outcome()) && !"failed".equals(body.outcome()))) {
+            throw ApiException.invalid("outcome", "outcome must be 'succeeded' or 'failed'");
+        }
+        return payments.get(p, id).<PaymentAttempt>chain(pi -> {
+            if (!pi.status.equals("provider_pending")) {
+                throw new ApiException(409, PaymentService.UNEXPECTED_STATE, "The payment intent is not provider_pending");
+            }
+            return Panache.withSession(() -> PaymentAttempt.<PaymentAttempt>find(
+                    "paymentIntentId = ?1 and kind = 'authorize' and status = 'pending'", id).firstResult());
+        }).chain(attempt -> {
+            if (attempt == null || !simulator.settle(attempt.id, "succeeded".equals(body.outcome()))) {
+                throw new ApiException(409, PaymentService.UNEXPECTED_STATE, "No pending provider operation for this payment intent");
+            }
+            return reconciler.settle(attempt);
+        }).chain(() -> payments.get(p, id)).map(pi -> Views.of(pi, payments.publicBaseUrl()));
+    }
+}

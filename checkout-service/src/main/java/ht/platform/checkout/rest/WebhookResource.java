@@ -1,0 +1,96 @@
+package ht.platform.checkout.rest;
+
+import ht.platform.checkout.service.Views;
+import ht.platform.checkout.service.WebhookService;
+import ht.platform.support.auth.ApiPrincipal;
+import ht.platform.support.auth.Caller;
+import ht.platform.support.errors.ApiException;
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+@Path("/api/v1")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Webhooks")
+@SecurityRequirement(name = "SecurityScheme")
+public class WebhookResource {
+
+    @Inject
+    Caller caller;
+
+    @Inject
+    WebhookService webhooks;
+
+    @POST
+    @Path("/webhook_endpoints")
+    @Operation(summary = "Register a webhook destination; its secret is shown only in this response",
+            description = "Scope: webhooks:manage. https URL with a public host; at most 10 per application. Deliveries carry"
+                    + " Checkout-Event-Id, Checkout-Event-Type, Checkout-Timestamp and Checkout-Signature = hex HMAC-SHA256 of"
+                    + " '<Checkout-Timestamp>.<raw body>' with the secret. Errors: 400 INVALID_REQUEST; 401; 403 INSUFFICIENT_SCOPE;"
+                    + " 409 WEBHOOK_ENDPOINT_LIMIT.")
+    @APIResponse(responseCode = "201", description = "The endpoint with its secret",
+            content = @Content(schema = @Schema(implementation = Views.WebhookEndpointView.class)))
+    public Uni<Response> create(Requests.CreateWebhookEndpoint body) {
+        ApiPrincipal p = caller.require("webhooks:manage");
+        if (body == null) {
+            throw ApiException.invalid("url", "A JSON body is required");
+        }
+        return webhooks.create(p, body.url(), body.events()).map(v -> Response.status(201).entity(v).build());
+    }
+
+    @GET
+    @Path("/webhook_endpoints")
+    @Operation(summary = "Webhook destinations of the application (this mode)", description = "Scope: webhooks:manage. Errors: 401; 403 INSUFFICIENT_SCOPE.")
+    public Uni<Views.ListView<Views.WebhookEndpointView>> list() {
+        return webhooks.list(caller.require("webhooks:manage"));
+    }
+
+    @DELETE
+    @Path("/webhook_endpoints/{id}")
+    @Operation(summary = "Delete a webhook destination", description = "Scope: webhooks:manage. Errors: 401; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND.")
+    @APIResponse(responseCode = "204", description = "Deleted")
+    public Uni<Response> delete(@PathParam("id") String id) {
+        return webhooks.delete(caller.require("webhooks:manage"), id).replaceWith(Response.noContent().build());
+    }
+
+    @GET
+    @Path("/events")
+    @Operation(summary = "Events of the application, newest first", description = "Scope: webhooks:manage. Errors: 400; 401; 403 INSUFFICIENT_SCOPE.")
+    public Uni<Views.ListView<Views.EventView>> events(@QueryParam("limit") Integer limit, @QueryParam("starting_after") String startingAfter,
+                                                       @QueryParam("type") String type) {
+        return webhooks.events(caller.require("webhooks:manage"), limit, startingAfter, type);
+    }
+
+    @GET
+    @Path("/events/{id}")
+    @Operation(summary = "An event with its deliveries (pending, succeeded, dead) and every attempt",
+            description = "Scope: webhooks:manage. Errors: 401; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND.")
+    public Uni<Views.EventView> event(@PathParam("id") String id) {
+        return webhooks.event(caller.require("webhooks:manage"), id);
+    }
+
+    @POST
+    @Path("/events/{id}/resend")
+    @Operation(summary = "Resend an event (dead letters included) with the same id and body",
+            description = "Scope: webhooks:manage. Errors: 401; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND.")
+    @APIResponse(responseCode = "202", description = "Scheduled again")
+    public Uni<Response> resend(@PathParam("id") String id) {
+        return webhooks.resend(caller.require("webhooks:manage"), id).map(v -> Response.accepted(v).build());
+    }
+}

@@ -1,0 +1,79 @@
+package ht.platform.checkout.service;
+
+import ht.platform.checkout.config.CheckoutConfig;
+import ht.platform.checkout.model.PaymentAttempt;
+import ht.platform.checkout.model.Refund;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.jboss.logging.Logger;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Settles what the rail left open, only by asking the rail (never because time passed):
+ * pending/unknown attempts are looked up; attempts recorded but never answered (a crash between record and call)
+ * are repeated with the same attempt id once stale; releases and reversals (money that moved for a payment that
+ * cannot complete) are executed; pending refunds are asked again.
+ */
+@ApplicationScoped
+public class Reconciler {
+
+    private static final Logger LOG = Logger.getLogger(Reconciler.class);
+
+    @Inject
+    PaymentService payments;
+
+    @Inject
+    RefundService refunds;
+
+    @Inject
+    CheckoutConfig config;
+
+    @Inject
+    Clock clock;
+
+    @Scheduled(every = "15s", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    Uni<Void> tick() {
+        return reconcile().onFailure().invoke(e -> LOG.warnf("reconciliation failed: %s", e.toString()))
+                .onFailure().recoverWithNull().replaceWithVoid();
+    }
+
+    @Scheduled(every = "30s", delayed = "5s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    Uni<Void> expire() {
+        return payments.expireDue().onFailure().invoke(e -> LOG.warnf("expiry failed: %s", e.toString()))
+                .onFailure().recoverWithNull().replaceWithVoid();
+    }
+
+    /** One pass; answers how many items were looked at. */
+    public Uni<Integer> reconcile() {
+        Instant stale = clock.instant().minus(config.staleAfter());
+        return Panache.withSession(() -> PaymentAttempt.<PaymentAttempt>find(
+                        "status in ('pending', 'unknown') or (status = 'started' and (kind in ('release', 'reversal') or createdAt < ?1))"
+                                + " order by createdAt", stale).range(0, 199).list()
+                .chain(attempts -> Refund.<Refund>find("status = 'pending' and createdAt < ?1 order by createdAt", stale)
+                        .range(0, 199).list().map(rs -> new Object[] {attempts, rs})))
+                .chain(pair -> {
+                    @SuppressWarnings("unchecked") List<PaymentAttempt> attempts = (List<PaymentAttempt>) pair[0];
+                    @SuppressWarnings("unchecked") List<Refund> pendingRefunds = (List<Refund>) pair[1];
+                    Uni<Void> chain = Uni.createFrom().voidItem();
+                    for (PaymentAttempt a : attempts) {
+                        chain = chain.chain(() -> settle(a).onFailure().invoke(e -> LOG.warnf("attempt %s: %s", a.id, e.toString()))
+                                .onFailure().recoverWithNull());
+                    }
+                    for (Refund r : pendingRefunds) {
+                        chain = chain.chain(() -> refunds.execute(r.id).onFailure().recoverWithNull());
+                    }
+                    return chain.replaceWith(attempts.size() + pendingRefunds.size());
+                });
+    }
+
+    /** Settles one attempt now (test helpers use it after settling the simulator). */
+    public Uni<Void> settle(PaymentAttempt a) {
+        return a.status.equals("started") ? payments.runAttempt(a) : payments.lookupAttempt(a);
+    }
+}

@@ -1,0 +1,141 @@
+package ht.platform.checkout.service;
+
+import ht.platform.checkout.events.EventTypes;
+import ht.platform.checkout.events.Outbox;
+import ht.platform.checkout.model.PaymentAttempt;
+import ht.platform.checkout.model.PaymentIntent;
+import ht.platform.checkout.model.Refund;
+import ht.platform.checkout.provider.PaymentProvider;
+import ht.platform.checkout.provider.PaymentRails;
+import ht.platform.checkout.provider.ProviderResult;
+import ht.platform.support.auth.ApiPrincipal;
+import ht.platform.support.errors.ApiException;
+import ht.platform.support.idempotency.Idempotency;
+import ht.platform.support.idempotency.StoredResponse;
+import ht.platform.support.ids.Ids;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.LockModeType;
+
+import java.math.BigDecimal;
+import java.util.List;
+
+import static ht.platform.checkout.service.PaymentIntentStatus.*;
+
+/**
+ * Refunds. Creation locks the intent row, so refundable = received − (pending + succeeded refunds) is computed
+ * and the new refund inserted under that lock: any number of concurrent refunds never exceed what was received.
+ * The provider is called after the creating transaction committed; its answer is recorded in another one.
+ */
+@ApplicationScoped
+public class RefundService {
+
+    public static final List<String> REASONS = List.of("requested_by_customer", "duplicate", "fraudulent");
+
+    @Inject
+    PaymentService payments;
+
+    @Inject
+    Idempotency idempotency;
+
+    @Inject
+    Outbox outbox;
+
+    @Inject
+    PaymentRails rails;
+
+    public Uni<StoredResponse> create(ApiPrincipal caller, String intentId, String amountText, String reason,
+                                      String idempotencyKey, String fingerprint) {
+        if (intentId == null || intentId.isBlank()) {
+            throw ApiException.invalid("payment_intent", "payment_intent is required");
+        }
+        BigDecimal requested = amountText == null ? null : Money.parse("amount", amountText);
+        if (reason != null && !REASONS.contains(reason)) {
+            throw ApiException.invalid("reason", "reason must be one of " + REASONS);
+        }
+        String[] created = new String[1];
+        return idempotency.run(caller, idempotencyKey, fingerprint, () -> payments.lock(intentId).chain(pi -> {
+            PaymentService.owned(caller, pi, intentId);
+            if (!pi.status.equals(SUCCEEDED) && !pi.status.equals(PARTIALLY_REFUNDED)) {
+                throw PaymentService.unexpected(pi, "refund", "only succeeded or partially refunded payments can be refunded");
+            }
+            return Refund.<Refund>find("paymentIntentId = ?1 and status in ('pending', 'succeeded')", pi.id).list().chain(existing -> {
+                BigDecimal committed = existing.stream().map(r -> r.amount).reduce(BigDecimal.ZERO, BigDecimal::add);
+                BigDecimal refundable = pi.amountReceived.subtract(committed);
+                BigDecimal amount = requested == null ? refundable : requested;
+                if (refundable.signum() <= 0 || amount.compareTo(refundable) > 0) {
+                    throw new ApiException(409, "REFUND_EXCEEDS_AVAILABLE", "The refund exceeds what remains refundable ("
+                            + Money.text(refundable.max(BigDecimal.ZERO)) + " " + pi.currency + ")", "amount");
+                }
+                Refund r = new Refund();
+                r.id = Ids.ulid("pay_re_", payments.clock);
+                r.applicationId = pi.applicationId;
+                r.mode = pi.mode;
+                r.paymentIntentId = pi.id;
+                r.amount = Money.of(amount);
+                r.currency = pi.currency;
+                r.status = "pending";
+                r.reason = reason;
+                r.provider = rails.providers(pi.mode).isEmpty() ? "none" : rails.providers(pi.mode).get(0).name();
+                r.createdAt = payments.now();
+                r.updatedAt = r.createdAt;
+                created[0] = r.id;
+                return r.<Refund>persist()
+                        .call(saved -> outbox.refundEvent(saved, pi, EventTypes.REFUND_CREATED))
+                        .map(saved -> StoredResponse.fresh(201, payments.json(Views.of(saved))));
+            });
+        })).call(stored -> stored.replayed() || created[0] == null ? Uni.createFrom().voidItem() : execute(created[0]));
+    }
+
+    public Uni<Refund> get(ApiPrincipal caller, String id) {
+        return Panache.withSession(() -> Refund.<Refund>findById(id)).map(r -> {
+            if (r == null || !r.applicationId.equals(caller.ownerId()) || !r.mode.equals(caller.mode())) {
+                throw ApiException.notFound("Refund " + id);
+            }
+            return r;
+        });
+    }
+
+    /** Calls the rail for a pending refund (idempotent by refund id) and records the answer. */
+    public Uni<Void> execute(String refundId) {
+        return Panache.withSession(() -> Refund.<Refund>findById(refundId).chain(r -> payments.authorization(r.paymentIntentId)
+                        .map(auth -> new Object[] {r, auth})))
+                .chain(pair -> {
+                    Refund r = (Refund) pair[0];
+                    PaymentAttempt auth = (PaymentAttempt) pair[1];
+                    PaymentProvider provider = rails.provider(r.provider).orElse(null);
+                    if (provider == null || !r.status.equals("pending")) {
+                        return Uni.createFrom().voidItem();
+                    }
+                    String authId = auth == null ? r.paymentIntentId : auth.id;
+                    return rails.call(provider, () -> provider.refund(r.id, authId, r.amount, r.currency))
+                            .chain(result -> record(r.id, result));
+                });
+    }
+
+    Uni<Void> record(String refundId, ProviderResult result) {
+        if (!result.definitive()) {
+            return Uni.createFrom().voidItem(); // stays pending; the reconciler asks again
+        }
+        return Panache.withTransaction(() -> Refund.<Refund>findById(refundId).chain(r0 -> payments.lock(r0.paymentIntentId)
+                .chain(pi -> Refund.<Refund>findById(refundId, LockModeType.PESSIMISTIC_WRITE).chain(r -> {
+                    if (!r.status.equals("pending")) {
+                        return Uni.createFrom().voidItem();
+                    }
+                    r.updatedAt = payments.now();
+                    if (result.status() == ProviderResult.Status.SUCCEEDED) {
+                        r.status = "succeeded";
+                        pi.amountRefunded = pi.amountRefunded.add(r.amount);
+                        String next = pi.amountRefunded.compareTo(pi.amountReceived) >= 0 ? REFUNDED : PARTIALLY_REFUNDED;
+                        return payments.move(pi, next, null)
+                                .chain(() -> outbox.refundEvent(r, pi, EventTypes.REFUND_SUCCEEDED)).replaceWithVoid();
+                    }
+                    r.status = "failed";
+                    r.failureReason = result.failureCode() == null ? "provider_declined" : result.failureCode();
+                    return Panache.getSession().chain(s -> s.flush())
+                            .chain(() -> outbox.refundEvent(r, pi, EventTypes.REFUND_FAILED)).replaceWithVoid();
+                }))));
+    }
+}

@@ -1,0 +1,207 @@
+package ht.platform.checkout.service;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import ht.platform.checkout.events.EventTypes;
+import ht.platform.checkout.events.Outbox;
+import ht.platform.checkout.model.Application;
+import ht.platform.checkout.model.Event;
+import ht.platform.checkout.model.WebhookAttempt;
+import ht.platform.checkout.model.WebhookDelivery;
+import ht.platform.checkout.model.WebhookEndpoint;
+import ht.platform.support.auth.ApiPrincipal;
+import ht.platform.support.errors.ApiException;
+import ht.platform.support.ids.Ids;
+import ht.platform.support.outbox.OutboxWakeup;
+import ht.platform.support.outbox.WebhookSettings;
+import ht.platform.support.crypto.SecretBox;
+import ht.platform.support.time.Timestamps;
+import ht.platform.webhooks.destination.OutgoingUrlPolicy;
+import ht.platform.webhooks.destination.UrlDecision;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.panache.common.Parameters;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.LockModeType;
+
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+
+/** Webhook endpoints (secrets sealed at rest), the event log with its deliveries and attempts, and resend. */
+@ApplicationScoped
+public class WebhookService {
+
+    public static final int MAX_ENDPOINTS = 10;
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    @Inject
+    SecretBox secretBox;
+
+    @Inject
+    WebhookSettings settings;
+
+    @Inject
+    Clock clock;
+
+    @Inject
+    ObjectMapper mapper;
+
+    @Inject
+    OutboxWakeup wakeup;
+
+    @Inject
+    PaymentService payments;
+
+    public Uni<Views.WebhookEndpointView> create(ApiPrincipal caller, String url, List<String> events) {
+        if (url == null) {
+            throw ApiException.invalid("url", "url is required");
+        }
+        UrlDecision decision = new OutgoingUrlPolicy(settings.allowPrivateTargets()).checkUrl(url);
+        if (!decision.allowed()) {
+            throw ApiException.invalid("url", "url is not allowed: " + decision.reason());
+        }
+        List<String> types = events == null ? EventTypes.ALL : List.copyOf(new LinkedHashSet<>(events));
+        if (types.isEmpty()) {
+            throw ApiException.invalid("events", "events must name at least one event type");
+        }
+        for (String t : types) {
+            if (!EventTypes.ALL.contains(t)) {
+                throw ApiException.invalid("events", "Unknown event type '" + t + "'; known: " + EventTypes.ALL);
+            }
+        }
+        byte[] raw = new byte[32];
+        RANDOM.nextBytes(raw);
+        String secret = "whsec_" + Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
+        WebhookEndpoint e = new WebhookEndpoint();
+        e.id = Ids.ulid("pay_we_", clock);
+        e.applicationId = caller.ownerId();
+        e.mode = caller.mode();
+        e.url = url;
+        e.events = types.toArray(String[]::new);
+        e.secretSealed = secretBox.sealText(secret, e.id);
+        e.status = "enabled";
+        e.createdAt = payments.now();
+        return Panache.withTransaction(() -> Application.findById(caller.ownerId(), LockModeType.PESSIMISTIC_WRITE)
+                .chain(() -> WebhookEndpoint.count("applicationId = ?1 and status = 'enabled'", caller.ownerId()))
+                .chain(n -> {
+                    if (n >= MAX_ENDPOINTS) {
+                        throw new ApiException(409, "WEBHOOK_ENDPOINT_LIMIT", "At most " + MAX_ENDPOINTS + " webhook endpoints per application");
+                    }
+                    return e.<WebhookEndpoint>persist();
+                })).map(saved -> Views.of(saved, secret));
+    }
+
+    public Uni<Views.ListView<Views.WebhookEndpointView>> list(ApiPrincipal caller) {
+        return Panache.withSession(() -> WebhookEndpoint.<WebhookEndpoint>find(
+                        "applicationId = ?1 and mode = ?2 and status = 'enabled' order by createdAt", caller.ownerId(), caller.mode()).list())
+                .map(list -> Views.ListView.of(list.stream().map(e -> Views.of(e, null)).toList(), false));
+    }
+
+    public Uni<Void> delete(ApiPrincipal caller, String id) {
+        return Panache.withTransaction(() -> WebhookEndpoint.<WebhookEndpoint>findById(id).chain(e -> {
+            if (e == null || !e.applicationId.equals(caller.ownerId()) || !e.mode.equals(caller.mode()) || !e.status.equals("enabled")) {
+                throw ApiException.notFound("Webhook endpoint " + id);
+            }
+            e.status = "deleted";
+            return Uni.createFrom().voidItem();
+        }));
+    }
+
+    public Uni<Views.ListView<Views.EventView>> events(ApiPrincipal caller, Integer limit, String startingAfter, String type) {
+        int n = limit == null ? 10 : limit;
+        if (n < 1 || n > 100) {
+            throw ApiException.invalid("limit", "limit must be between 1 and 100");
+        }
+        if (type != null && !EventTypes.ALL.contains(type)) {
+            throw ApiException.invalid("type", "Unknown event type '" + type + "'");
+        }
+        return Panache.withSession(() -> {
+            Uni<Event> cursor = startingAfter == null ? Uni.createFrom().nullItem() : Event.<Event>findById(startingAfter).map(c -> {
+                if (c == null || !c.applicationId.equals(caller.ownerId()) || !c.mode.equals(caller.mode())) {
+                    throw ApiException.invalid("starting_after", "starting_after must be the id of one of your events");
+                }
+                return c;
+            });
+            return cursor.chain(c -> {
+                StringBuilder q = new StringBuilder("applicationId = :app and mode = :mode");
+                Parameters p = Parameters.with("app", caller.ownerId()).and("mode", caller.mode());
+                if (type != null) {
+                    q.append(" and type = :type");
+                    p = p.and("type", type);
+                }
+                if (c != null) {
+                    q.append(" and (createdAt < :cAt or (createdAt = :cAt and id < :cId))");
+                    p = p.and("cAt", c.createdAt).and("cId", c.id);
+                }
+                q.append(" order by createdAt desc, id desc");
+                return Event.<Event>find(q.toString(), p).range(0, n).list();
+            });
+        }).map(rows -> Views.ListView.of(rows.stream().limit(n).map(e -> Views.of(e, data(e), null)).toList(), rows.size() > n));
+    }
+
+    public Uni<Views.EventView> event(ApiPrincipal caller, String id) {
+        return Panache.withSession(() -> Event.<Event>findById(id).chain(e -> {
+            if (e == null || !e.applicationId.equals(caller.ownerId()) || !e.mode.equals(caller.mode())) {
+                throw ApiException.notFound("Event " + id);
+            }
+            return WebhookDelivery.<WebhookDelivery>find("eventId = ?1 order by createdAt, id", id).list().chain(ds -> {
+                List<String> ids = ds.stream().map(d -> d.id).toList();
+                Uni<List<WebhookAttempt>> attempts = ids.isEmpty() ? Uni.createFrom().item(List.of())
+                        : WebhookAttempt.<WebhookAttempt>find("deliveryId in ?1 order by attemptNumber", ids).list();
+                Uni<List<WebhookEndpoint>> endpoints = ds.isEmpty() ? Uni.createFrom().item(List.of())
+                        : WebhookEndpoint.<WebhookEndpoint>find("id in ?1", ds.stream().map(d -> d.endpointId).toList()).list();
+                return attempts.chain(as -> endpoints.map(es -> {
+                    List<Views.DeliveryView> views = new ArrayList<>();
+                    for (WebhookDelivery d : ds) {
+                        String url = es.stream().filter(x -> x.id.equals(d.endpointId)).map(x -> x.url).findFirst().orElse(null);
+                        List<Views.AttemptView> av = as.stream().filter(a -> a.deliveryId.equals(d.id))
+                                .map(a -> new Views.AttemptView(a.attemptNumber, Timestamps.seconds(a.attemptedAt), a.success,
+                                        a.statusCode, a.latencyMs, a.error, a.responseExcerpt)).toList();
+                        views.add(new Views.DeliveryView(d.id, d.endpointId, url, d.status, d.failedAttempts,
+                                Timestamps.seconds(d.nextAttemptAt), av));
+                    }
+                    return Views.of(e, data(e), views);
+                }));
+            });
+        }));
+    }
+
+    /** Sends the event again to its endpoints (dead letters included): a fresh schedule, the same event id and body. */
+    public Uni<Views.EventView> resend(ApiPrincipal caller, String id) {
+        OffsetDateTime now = OffsetDateTime.ofInstant(payments.now(), ZoneOffset.UTC);
+        return Panache.withTransaction(() -> Event.<Event>findById(id).chain(e -> {
+            if (e == null || !e.applicationId.equals(caller.ownerId()) || !e.mode.equals(caller.mode())) {
+                throw ApiException.notFound("Event " + id);
+            }
+            return Panache.getSession().chain(s -> s.createNativeQuery("UPDATE checkout.webhook_deliveries d SET status = 'pending',"
+                                    + " failed_attempts = 0, next_attempt_at = :now, lease_until = NULL, updated_at = :now"
+                                    + " FROM checkout.webhook_endpoints e WHERE d.event_id = :event AND e.id = d.endpoint_id"
+                                    + " AND e.status = 'enabled' AND d.status <> 'pending'")
+                            .setParameter("now", now).setParameter("event", id).executeUpdate()
+                            .chain(() -> s.createNativeQuery("INSERT INTO checkout.webhook_deliveries"
+                                            + " (id, event_id, endpoint_id, status, failed_attempts, next_attempt_at, created_at, updated_at)"
+                                            + " SELECT 'whd_' || md5(:event || e.id), :event, e.id, 'pending', 0, :now, :now, :now"
+                                            + " FROM checkout.webhook_endpoints e WHERE e.application_id = :app AND e.mode = :mode"
+                                            + " AND e.status = 'enabled' AND :type = ANY (e.events) ON CONFLICT (event_id, endpoint_id) DO NOTHING")
+                                    .setParameter("event", id).setParameter("now", now).setParameter("app", e.applicationId)
+                                    .setParameter("mode", e.mode).setParameter("type", e.type).executeUpdate())
+                            .chain(() -> wakeup.notifyInTransaction(s, Outbox.CHANNEL)));
+        })).chain(() -> event(caller, id));
+    }
+
+    private Object data(Event e) {
+        try {
+            Map<?, ?> body = mapper.readValue(e.payload, Map.class);
+            return body.get("data");
+        } catch (Exception ex) {
+            return null;
+        }
+    }
+}
