@@ -21,7 +21,7 @@ public class LinkService {
         PaymentService.NewIntent in = payments.validate(caller.mode(), amount, currency, description, externalReference,
                 returnUrl, null, null);
         PaymentLink link = new PaymentLink();
-        link.id = Ids.ulid("pay_pl_", payments.clock);
+        link.id = Ids.ulid("pay_pl_", payments.clock());
         link.applicationId = caller.ownerId();
         link.mode = caller.mode();
         link.amount = in.amount();

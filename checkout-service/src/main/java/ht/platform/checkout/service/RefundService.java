@@ -70,7 +70,7 @@ public class RefundService {
                             + Money.text(refundable.max(BigDecimal.ZERO)) + " " + pi.currency + ")", "amount");
                 }
                 Refund r = new Refund();
-                r.id = Ids.ulid("pay_re_", payments.clock);
+                r.id = Ids.ulid("pay_re_", payments.clock());
                 r.applicationId = pi.applicationId;
                 r.mode = pi.mode;
                 r.paymentIntentId = pi.id;

@@ -1,0 +1,108 @@
+package ht.platform.checkout.service;
+
+import ht.platform.checkout.TestApi;
+import ht.platform.support.time.MovableClock;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.vertx.VertxContextSupport;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Map;
+
+import static ht.platform.checkout.TestApi.as;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+@QuarkusTest
+class ReconcilerTest {
+
+    @Inject
+    Reconciler reconciler;
+
+    @Inject
+    PaymentService payments;
+
+    @Inject
+    MovableClock clock;
+
+    String key;
+
+    @BeforeEach
+    void setUp() {
+        key = TestApi.key(TestApi.application("Reconcile " + System.nanoTime()), "test", null);
+    }
+
+    @AfterEach
+    void resetClock() {
+        clock.reset();
+    }
+
+    String status(String id) {
+        return as(key).get("/api/v1/payment_intents/" + id).then().statusCode(200).extract().path("status");
+    }
+
+    void reconcile() throws Throwable {
+        VertxContextSupport.subscribeAndAwait(() -> reconciler.reconcile());
+    }
+
+    @Test
+    void unknownIsNeverFailedBeforeTheProviderSaysSo() throws Throwable {
+        String id = TestApi.createIntent(key, "20");
+        TestApi.simulate(key, id, "provider_unknown_then_failed").statusCode(200).body("status", equalTo("provider_unknown"));
+        // days pass: time alone never concludes
+        clock.advance(Duration.ofDays(3));
+        VertxContextSupport.subscribeAndAwait(() -> payments.expireDue());
+        assertEquals("provider_unknown", status(id));
+        reconcile(); // provider: still unknown
+        assertEquals("provider_unknown", status(id));
+        reconcile(); // provider: still unknown
+        assertNotEquals("failed", status(id));
+        reconcile(); // provider: failed
+        assertEquals("failed", status(id));
+    }
+
+    @Test
+    void unknownThenSucceededIsSettledByAskingTheProvider() throws Throwable {
+        String id = TestApi.createIntent(key, "20");
+        TestApi.simulate(key, id, "provider_unknown_then_succeeded").statusCode(200).body("status", equalTo("provider_unknown"));
+        for (int i = 0; i < 3; i++) {
+            reconcile();
+        }
+        assertEquals("succeeded", status(id));
+        as(key).get("/api/v1/payment_intents/" + id).then().body("amount_received", equalTo("20.000000"));
+    }
+
+    @Test
+    void pendingIsSettledWhenTheProviderConcludes() throws Throwable {
+        String id = TestApi.createIntent(key, "20");
+        TestApi.simulate(key, id, "provider_pending").statusCode(200).body("status", equalTo("provider_pending"));
+        clock.advance(Duration.ofDays(2));
+        reconcile();
+        assertEquals("provider_pending", status(id));
+        as(key).body(Map.of("outcome", "succeeded")).post("/api/v1/test_helpers/provider_pending/" + id + "/settle")
+                .then().statusCode(200).body("status", equalTo("succeeded"));
+
+        String other = TestApi.createIntent(key, "20");
+        TestApi.simulate(key, other, "provider_pending").statusCode(200);
+        as(key).body(Map.of("outcome", "failed")).post("/api/v1/test_helpers/provider_pending/" + other + "/settle")
+                .then().statusCode(200).body("status", equalTo("failed"));
+        as(key).body(Map.of("outcome", "failed")).post("/api/v1/test_helpers/provider_pending/" + other + "/settle")
+                .then().statusCode(409);
+    }
+
+    @Test
+    void unpaidIntentsExpireWithTheClock() throws Throwable {
+        String id = as(key).body(Map.of("amount", "5", "currency", "HTG", "expires_in", 300)).post("/api/v1/payment_intents")
+                .then().statusCode(201).extract().path("id");
+        VertxContextSupport.subscribeAndAwait(() -> payments.expireDue());
+        assertEquals("requires_payment_method", status(id));
+        clock.advance(Duration.ofSeconds(301));
+        VertxContextSupport.subscribeAndAwait(() -> payments.expireDue());
+        assertEquals("expired", status(id));
+        TestApi.simulate(key, id, "succeeded").statusCode(409);
+    }
+}
