@@ -1,0 +1,92 @@
+package ht.platform.kyc.provider;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+
+/**
+ * Measures of an uploaded image that need no external service: format (JPEG/PNG by signature), size,
+ * resolution, brightness (darkness), share of saturated pixels (glare) and variance of the Laplacian (blur).
+ */
+public final class ImageQuality {
+
+    public record Measures(String format, int width, int height, double meanLuma, double glareShare, double sharpness) { }
+
+    public static final double DARK_BELOW = 40.0;
+    public static final double GLARE_ABOVE = 0.10;
+    public static final double BLURRY_BELOW = 25.0;
+
+    private ImageQuality() { }
+
+    public static String format(byte[] bytes) {
+        if (bytes == null || bytes.length < 8) {
+            return null;
+        }
+        if ((bytes[0] & 0xff) == 0xff && (bytes[1] & 0xff) == 0xd8 && (bytes[2] & 0xff) == 0xff) {
+            return "image/jpeg";
+        }
+        if ((bytes[0] & 0xff) == 0x89 && bytes[1] == 'P' && bytes[2] == 'N' && bytes[3] == 'G') {
+            return "image/png";
+        }
+        return null;
+    }
+
+    public static BufferedImage decode(byte[] bytes) {
+        try {
+            return ImageIO.read(new ByteArrayInputStream(bytes));
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Re-encodes as PNG: only the pixels survive, every metadata block (EXIF, GPS, comments) is dropped. */
+    public static byte[] stripMetadata(BufferedImage image) {
+        try {
+            BufferedImage rgb = new BufferedImage(image.getWidth(), image.getHeight(), BufferedImage.TYPE_INT_RGB);
+            rgb.getGraphics().drawImage(image, 0, 0, null);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ImageIO.write(rgb, "png", out);
+            return out.toByteArray();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static Measures measure(String format, BufferedImage image) {
+        int w = image.getWidth();
+        int h = image.getHeight();
+        int step = Math.max(1, Math.max(w, h) / 1000);
+        int sw = w / step;
+        int sh = h / step;
+        double[][] luma = new double[sh][sw];
+        double sum = 0;
+        long saturated = 0;
+        for (int y = 0; y < sh; y++) {
+            for (int x = 0; x < sw; x++) {
+                int rgb = image.getRGB(x * step, y * step);
+                double l = 0.299 * ((rgb >> 16) & 0xff) + 0.587 * ((rgb >> 8) & 0xff) + 0.114 * (rgb & 0xff);
+                luma[y][x] = l;
+                sum += l;
+                if (l >= 250) {
+                    saturated++;
+                }
+            }
+        }
+        double n = (double) sw * sh;
+        double lapSum = 0;
+        double lapSq = 0;
+        long count = 0;
+        for (int y = 1; y < sh - 1; y++) {
+            for (int x = 1; x < sw - 1; x++) {
+                double lap = luma[y - 1][x] + luma[y + 1][x] + luma[y][x - 1] + luma[y][x + 1] - 4 * luma[y][x];
+                lapSum += lap;
+                lapSq += lap * lap;
+                count++;
+            }
+        }
+        double variance = count == 0 ? 0 : lapSq / count - Math.pow(lapSum / count, 2);
+        return new Measures(format, w, h, sum / n, saturated / n, variance);
+    }
+}

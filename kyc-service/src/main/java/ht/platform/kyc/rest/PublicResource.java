@@ -1,0 +1,52 @@
+package ht.platform.kyc.rest;
+
+import ht.platform.kyc.provider.BuiltInChecks;
+import ht.platform.kyc.service.DecisionEngine;
+import ht.platform.kyc.service.ProofService;
+import ht.platform.kyc.service.VerificationService;
+import ht.platform.kyc.service.VerificationView;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What needs no key: the capabilities and the public keys of the proofs. */
+@Path("/api/v1/capabilities")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Public")
+public class PublicResource {
+
+    @Inject
+    ProofService proofs;
+
+    @Inject
+    DecisionEngine engine;
+
+    @GET
+    @Operation(summary = "Countries, documents, levels and features (no key needed)")
+    public Map<String, Object> capabilities() {
+        Map<String, Object> features = new LinkedHashMap<>();
+        features.put("proof", true);
+        features.put("webhooks", true);
+        features.put("test_mode", true);
+        features.put("locales", VerificationService.LOCALES);
+        features.put("face_match", engine.faceMatcherConfigured());
+        features.put("checks", BuiltInChecks.describe(engine.faceMatcherConfigured()));
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("countries", List.of("HT"));
+        out.put("documents", VerificationService.DOCUMENT_TYPES);
+        out.put("levels", List.of("standard"));
+        out.put("features", features);
+        out.put("assurance_source", VerificationView.ASSURANCE_SOURCE);
+        out.put("government_registry_checked", false);
+        return out;
+    }
+}

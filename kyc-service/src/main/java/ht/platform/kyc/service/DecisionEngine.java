@@ -1,0 +1,156 @@
+package ht.platform.kyc.service;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import ht.platform.kyc.config.KycSettings;
+import ht.platform.kyc.provider.BuiltInChecks;
+import ht.platform.kyc.provider.Check;
+import ht.platform.kyc.provider.CheckResult;
+import ht.platform.kyc.provider.CheckStatus;
+import ht.platform.kyc.provider.Evidence;
+import ht.platform.kyc.provider.FaceMatcher;
+import ht.platform.support.time.Timestamps;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The automatic decision: a pipeline of independent checks, combined by fixed rules. Any non-retryable
+ * failure rejects; a required check that cannot run here (so no new attempt could succeed) makes the
+ * verification unable_to_verify; a retryable failure or an inconclusive check asks for a retry; only when
+ * every required check passed is the person verified. A check that was not performed never yields verified.
+ */
+@ApplicationScoped
+public class DecisionEngine {
+
+    public static final Set<String> REASONS = Set.of("document_blurry", "document_glare", "document_too_dark", "document_cut_off",
+            "document_side_missing", "document_not_detected", "document_screen_capture", "mrz_unreadable", "mrz_checksum_failed",
+            "document_expired", "document_type_not_supported", "document_country_not_supported", "under_minimum_age",
+            "selfie_no_face", "selfie_multiple_faces", "face_match_inconclusive", "face_mismatch", "document_tampering_suspected",
+            "duplicate_identity", "consent_declined", "session_expired", "cancelled_by_client", "processing_error");
+
+    /** The decision: final status, reasons (main first) and the read shape's result object. */
+    public record Outcome(String status, List<String> reasonCodes, ObjectNode result) { }
+
+    @Inject
+    KycSettings settings;
+
+    @Inject
+    Instance<FaceMatcher> faceMatcher;
+
+    @Inject
+    ObjectMapper json;
+
+    public boolean faceMatcherConfigured() {
+        return faceMatcher.isResolvable();
+    }
+
+    public List<Check> pipeline() {
+        KycSettings.Decision d = settings.decision();
+        return List.of(new BuiltInChecks.DocumentImages(d.maxImageBytes(), d.minWidth(), d.minHeight()),
+                new BuiltInChecks.MrzCheck(Set.of("HTI")),
+                new BuiltInChecks.DocumentValidity(d.minimumAge()),
+                new BuiltInChecks.SelfieImage(d.maxImageBytes(), d.minWidth(), d.minHeight()),
+                new BuiltInChecks.FaceMatch(faceMatcher.isResolvable() ? Optional.of(faceMatcher.get()) : Optional.empty()));
+    }
+
+    public Outcome decide(Evidence evidence, Instant now) {
+        List<CheckResult> results = new ArrayList<>();
+        for (Check check : pipeline()) {
+            results.add(check.run(evidence));
+        }
+        return combine(evidence.documentType(), evidence.country(), results, now, false);
+    }
+
+    public Outcome combine(String documentType, String country, List<CheckResult> results, Instant now, boolean simulated) {
+        LinkedHashSet<String> rejecting = new LinkedHashSet<>();
+        LinkedHashSet<String> retrying = new LinkedHashSet<>();
+        LinkedHashSet<String> unavailable = new LinkedHashSet<>();
+        boolean notPerformed = false;
+        for (CheckResult r : results) {
+            switch (r.status()) {
+                case failed -> (r.retryable() ? retrying : rejecting).addAll(r.reasonCodes());
+                case inconclusive -> retrying.addAll(r.reasonCodes());
+                case not_performed -> {
+                    notPerformed = true;
+                    unavailable.add(r.name().equals("face") ? "face_match_inconclusive" : "document_type_not_supported");
+                }
+                case passed -> { }
+            }
+        }
+        String status;
+        List<String> reasons = new ArrayList<>();
+        if (!rejecting.isEmpty()) {
+            status = "rejected";
+            reasons.addAll(rejecting);
+            reasons.addAll(retrying);
+        } else if (notPerformed) {
+            status = "unable_to_verify";
+            reasons.addAll(unavailable);
+            reasons.addAll(retrying);
+        } else if (!retrying.isEmpty()) {
+            status = "retry_required";
+            reasons.addAll(retrying);
+        } else {
+            status = "verified";
+        }
+        return new Outcome(status, reasons, result(documentType, country, results, now, simulated));
+    }
+
+    /** The read shape: {checks: {document, mrz, face}, decided_at}; statuses and non-personal facts only. */
+    ObjectNode result(String documentType, String country, List<CheckResult> results, Instant now, boolean simulated) {
+        ObjectNode result = json.createObjectNode();
+        ObjectNode checks = result.putObject("checks");
+        ObjectNode document = checks.putObject("document");
+        document.put("status", worst(results, "document_image", "document_validity").name());
+        document.put("document_type", documentType);
+        Object issuing = detail(results, "mrz", "issuing_country");
+        document.put("issuing_country", issuing == null ? country : "HTI".equals(issuing) ? "HT" : issuing.toString());
+        Object expiry = detail(results, "document_validity", "expiry_valid");
+        if (expiry == null) {
+            document.putNull("expiry_valid");
+        } else {
+            document.put("expiry_valid", (Boolean) expiry);
+        }
+        checks.putObject("mrz").put("status", worst(results, "mrz").name());
+        checks.putObject("face").put("status", worst(results, "selfie_image", "face").name());
+        result.put("decided_at", Timestamps.seconds(now));
+        if (simulated) {
+            result.put("simulated", true);
+        }
+        return result;
+    }
+
+    private static CheckStatus worst(List<CheckResult> results, String... names) {
+        CheckStatus worst = null;
+        for (CheckResult r : results) {
+            if (!Set.of(names).contains(r.name())) {
+                continue;
+            }
+            if (worst == null || rank(r.status()) > rank(worst)) {
+                worst = r.status();
+            }
+        }
+        return worst == null ? CheckStatus.not_performed : worst;
+    }
+
+    private static int rank(CheckStatus s) {
+        return switch (s) {
+            case passed -> 0;
+            case not_performed -> 1;
+            case inconclusive -> 2;
+            case failed -> 3;
+        };
+    }
+
+    private static Object detail(List<CheckResult> results, String name, String key) {
+        return results.stream().filter(r -> r.name().equals(name)).findFirst().map(r -> r.details().get(key)).orElse(null);
+    }
+}

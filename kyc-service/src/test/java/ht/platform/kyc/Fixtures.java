@@ -1,0 +1,55 @@
+package ht.platform.kyc;
+
+import io.restassured.http.ContentType;
+import io.restassured.specification.RequestSpecification;
+
+import java.util.UUID;
+
+import static io.restassured.RestAssured.given;
+
+/** Creates applications and keys through the operator API, as a client would be onboarded. */
+public final class Fixtures {
+
+    public static final String ADMIN = "Bearer test-admin-token";
+
+    public record App(String id, String webhookSecret, String testKey, String liveKey) { }
+
+    private Fixtures() { }
+
+    public static App app(String webhookUrl) {
+        String body = "{\"name\":\"Test app\",\"return_urls\":[\"https://client.example/done\",\"http://127.0.0.1:9/back\"]"
+                + (webhookUrl == null ? "" : ",\"webhook_url\":\"" + webhookUrl + "\"") + "}";
+        var created = given().header("Authorization", ADMIN).contentType(ContentType.JSON).body(body)
+                .post("/admin/v1/applications").then().statusCode(201).extract();
+        String id = created.path("id");
+        return new App(id, created.path("webhook_secret"), key(id, "test"), key(id, "live"));
+    }
+
+    public static String key(String app, String mode) {
+        return given().header("Authorization", ADMIN).contentType(ContentType.JSON).body("{\"mode\":\"" + mode + "\"}")
+                .post("/admin/v1/applications/" + app + "/keys").then().statusCode(201).extract().path("key");
+    }
+
+    public static RequestSpecification as(String key) {
+        return given().header("Authorization", "Bearer " + key).contentType(ContentType.JSON);
+    }
+
+    public static String create(String key, String externalUserId) {
+        return createWith(key, "{\"external_user_id\":\"" + externalUserId + "\"}");
+    }
+
+    public static String createWith(String key, String json) {
+        return as(key).header("Idempotency-Key", UUID.randomUUID().toString()).body(json)
+                .post("/api/v1/verifications").then().statusCode(200).extract().path("id");
+    }
+
+    public static io.restassured.response.ExtractableResponse<io.restassured.response.Response> createFull(String key, String json) {
+        return as(key).header("Idempotency-Key", UUID.randomUUID().toString()).body(json)
+                .post("/api/v1/verifications").then().statusCode(200).extract();
+    }
+
+    public static void complete(String key, String id, String outcome) {
+        as(key).body("{\"outcome\":\"" + outcome + "\"}").post("/api/v1/test_helpers/verifications/" + id + "/complete")
+                .then().statusCode(200);
+    }
+}

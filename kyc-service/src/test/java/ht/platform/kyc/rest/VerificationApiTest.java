@@ -1,0 +1,308 @@
+package ht.platform.kyc.rest;
+
+import ht.platform.kyc.Fixtures;
+import ht.platform.support.time.MovableClock;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static ht.platform.kyc.Fixtures.as;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@QuarkusTest
+class VerificationApiTest {
+
+    static final String ID_PATTERN = "kyc_ver_[0-9A-HJKMNP-TV-Z]{26}";
+
+    @Inject
+    MovableClock clock;
+
+    Fixtures.App app;
+
+    @BeforeEach
+    void setUp() {
+        app = Fixtures.app(null);
+    }
+
+    @AfterEach
+    void resetClock() {
+        clock.reset();
+    }
+
+    @Test
+    void capabilitiesAndJwksNeedNoKey() {
+        given().get("/api/v1/capabilities").then().statusCode(200).body("countries", equalTo(List.of("HT")))
+                .body("documents", equalTo(List.of("national_id", "driver_license", "passport")))
+                .body("levels", equalTo(List.of("standard"))).body("features.locales", equalTo(List.of("fr", "en", "ht")))
+                .body("features.checks.passport.face_match", equalTo("not_configured"))
+                .body("features.checks.passport.can_be_verified", equalTo(false))
+                .body("assurance_source", equalTo("automated_document_and_face_check"));
+        given().get("/.well-known/jwks.json").then().statusCode(200).body("keys[0].kty", equalTo("OKP"))
+                .body("keys[0].crv", equalTo("Ed25519")).body("keys[0].alg", equalTo("EdDSA")).body("keys[0].use", equalTo("sig"))
+                .body("keys[0].d", nullValue()).body("keys[0].kid", notNullValue());
+    }
+
+    @Test
+    void createAppliesDefaultsAndReads() {
+        Response created = as(app.testKey()).header("Idempotency-Key", "k-" + System.nanoTime())
+                .body("{\"external_user_id\":\"user-1\",\"return_url\":\"https://client.example/done\",\"reference\":\"r1\",\"metadata\":{\"a\":1}}")
+                .post("/api/v1/verifications");
+        created.then().statusCode(200).body("id", matchesPattern(ID_PATTERN)).body("status", equalTo("created"))
+                .body("verification_url", matchesPattern("http://localhost:8081/v/[A-Za-z0-9_-]{43}"))
+                .body("expires_at", matchesPattern("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"))
+                .body("created_at", notNullValue());
+        String id = created.path("id");
+        String url = created.path("verification_url");
+        assertTrue(!url.contains(id), "the page URL carries a token, not the id");
+        as(app.testKey()).get("/api/v1/verifications/" + id).then().statusCode(200)
+                .body("external_user_id", equalTo("user-1")).body("status", equalTo("created")).body("level", equalTo("standard"))
+                .body("result", nullValue()).body("reason_code", nullValue()).body("reason_codes", equalTo(List.of()))
+                .body("completed_at", nullValue()).body("government_registry_checked", equalTo(false))
+                .body("assurance_source", equalTo("automated_document_and_face_check")).body("metadata.a", equalTo(1));
+    }
+
+    @Test
+    void everyFieldRuleIs400WithParam() {
+        String[][] cases = {
+                {"{}", "external_user_id"},
+                {"{\"external_user_id\":\"\"}", "external_user_id"},
+                {"{\"external_user_id\":\"" + "x".repeat(201) + "\"}", "external_user_id"},
+                {"{\"external_user_id\":12}", "external_user_id"},
+                {"{\"external_user_id\":\"u\",\"required_level\":\"high\"}", "required_level"},
+                {"{\"external_user_id\":\"u\",\"country\":\"FR\"}", "country"},
+                {"{\"external_user_id\":\"u\",\"document_types\":[]}", "document_types"},
+                {"{\"external_user_id\":\"u\",\"document_types\":[\"visa\"]}", "document_types"},
+                {"{\"external_user_id\":\"u\",\"document_types\":[\"passport\",\"passport\"]}", "document_types"},
+                {"{\"external_user_id\":\"u\",\"document_types\":\"passport\"}", "document_types"},
+                {"{\"external_user_id\":\"u\",\"return_url\":\"https://client.example/done/\"}", "return_url"},
+                {"{\"external_user_id\":\"u\",\"return_url\":\"https://evil.example/done\"}", "return_url"},
+                {"{\"external_user_id\":\"u\",\"locale\":\"de\"}", "locale"},
+                {"{\"external_user_id\":\"u\",\"metadata\":[1]}", "metadata"},
+                {"{\"external_user_id\":\"u\",\"colour\":\"red\"}", "colour"},
+        };
+        for (String[] c : cases) {
+            as(app.testKey()).header("Idempotency-Key", "bad-" + System.nanoTime()).body(c[0]).post("/api/v1/verifications")
+                    .then().statusCode(400).body("error.param", equalTo(c[1])).body("error.request_id", startsWith("req_"));
+        }
+        as(app.testKey()).body("{\"external_user_id\":\"u\"}").post("/api/v1/verifications").then().statusCode(400)
+                .body("error.param", equalTo("Idempotency-Key"));
+        as(app.testKey()).header("Idempotency-Key", "k".repeat(201)).body("{\"external_user_id\":\"u\"}").post("/api/v1/verifications")
+                .then().statusCode(400).body("error.param", equalTo("Idempotency-Key"));
+        as(app.testKey()).header("Idempotency-Key", "k".repeat(200)).body("{\"external_user_id\":\"" + "x".repeat(200) + "\"}")
+                .post("/api/v1/verifications").then().statusCode(200);
+        given().contentType(ContentType.JSON).body("{}").post("/api/v1/verifications").then().statusCode(401)
+                .body("error.code", equalTo("UNAUTHENTICATED"));
+        String readOnly = given().header("Authorization", Fixtures.ADMIN).contentType(ContentType.JSON)
+                .body("{\"mode\":\"test\",\"scopes\":[\"subjects:read\"]}").post("/admin/v1/applications/" + app.id() + "/keys")
+                .then().statusCode(201).extract().path("key");
+        as(readOnly).header("Idempotency-Key", "x1").body("{\"external_user_id\":\"u\"}").post("/api/v1/verifications")
+                .then().statusCode(403).body("error.code", equalTo("FORBIDDEN"));
+    }
+
+    @Test
+    void idempotencyReplaysAndConflicts() {
+        String key = "idem-" + System.nanoTime();
+        String body = "{\"external_user_id\":\"idem-user\"}";
+        String first = as(app.testKey()).header("Idempotency-Key", key).body(body).post("/api/v1/verifications").then().statusCode(200).extract().asString();
+        String second = as(app.testKey()).header("Idempotency-Key", key).body(body).post("/api/v1/verifications").then().statusCode(200).extract().asString();
+        assertEquals(first, second);
+        as(app.testKey()).header("Idempotency-Key", key).body("{\"external_user_id\":\"other\"}").post("/api/v1/verifications")
+                .then().statusCode(409).body("error.code", equalTo("IDEMPOTENCY_CONFLICT"));
+        // the same key under the live key is another scope
+        as(app.liveKey()).header("Idempotency-Key", key).body(body).post("/api/v1/verifications").then().statusCode(200);
+    }
+
+    @Test
+    void concurrentIdenticalCreatesMakeOneVerification() throws Exception {
+        String key = "race-" + System.nanoTime();
+        String body = "{\"external_user_id\":\"race-user\"}";
+        ExecutorService pool = Executors.newFixedThreadPool(30);
+        List<Callable<Response>> calls = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            calls.add(() -> as(app.testKey()).header("Idempotency-Key", key).body(body).post("/api/v1/verifications"));
+        }
+        Set<String> ids = new HashSet<>();
+        int ok = 0;
+        for (Future<Response> f : pool.invokeAll(calls)) {
+            Response r = f.get();
+            if (r.statusCode() == 200) {
+                ok++;
+                ids.add(r.path("id"));
+            } else {
+                assertEquals(409, r.statusCode(), r.asString());
+                assertEquals("IDEMPOTENCY_KEY_IN_USE", r.path("error.code"));
+            }
+        }
+        pool.shutdown();
+        assertTrue(ok >= 1);
+        assertEquals(1, ids.size(), "one verification for 30 identical requests");
+        given().header("Authorization", "Bearer " + app.testKey()).get("/api/v1/subjects/race-user/status").then().statusCode(200)
+                .body("status", equalTo("unverified"));
+    }
+
+    @Test
+    void rateLimitPerApplicationWithRetryAfter() {
+        Fixtures.App other = Fixtures.app(null);
+        Response limited = null;
+        for (int i = 0; i < 200 && limited == null; i++) {
+            Response r = as(app.testKey()).header("Idempotency-Key", "rl-" + i + "-" + System.nanoTime())
+                    .body("{\"external_user_id\":\"rl\"}").post("/api/v1/verifications");
+            if (r.statusCode() == 429) {
+                limited = r;
+            } else {
+                assertEquals(200, r.statusCode());
+            }
+        }
+        assertTrue(limited != null, "the bucket runs out");
+        limited.then().body("error.code", equalTo("RATE_LIMITED")).header("Retry-After", matchesPattern("\\d+"));
+        // another application has its own bucket
+        Fixtures.create(other.testKey(), "rl");
+        // time refills the bucket
+        clock.advance(Duration.ofMinutes(1));
+        Fixtures.create(app.testKey(), "rl");
+    }
+
+    @Test
+    void cancelRetryAndTheirConflicts() {
+        String id = Fixtures.create(app.testKey(), "cancel-user");
+        as(app.testKey()).post("/api/v1/verifications/" + id + "/retry").then().statusCode(409).body("error.code", equalTo("VERIFICATION_NOT_RETRYABLE"));
+        as(app.testKey()).post("/api/v1/verifications/" + id + "/cancel").then().statusCode(200).body("status", equalTo("cancelled"))
+                .body("reason_code", equalTo("cancelled_by_client")).body("completed_at", notNullValue());
+        as(app.testKey()).post("/api/v1/verifications/" + id + "/cancel").then().statusCode(409).body("error.code", equalTo("VERIFICATION_NOT_CANCELLABLE"));
+        as(app.testKey()).post("/api/v1/verifications/" + id + "/proof").then().statusCode(409).body("error.code", equalTo("VERIFICATION_NOT_VERIFIED"));
+
+        String r = Fixtures.create(app.testKey(), "retry-user");
+        for (int attempt = 1; attempt <= 3; attempt++) {
+            Fixtures.complete(app.testKey(), r, "retry_required");
+            as(app.testKey()).get("/api/v1/verifications/" + r).then().body("status", equalTo("retry_required"))
+                    .body("reason_code", equalTo("document_blurry"));
+            if (attempt < 3) {
+                as(app.testKey()).post("/api/v1/verifications/" + r + "/retry").then().statusCode(200).body("id", equalTo(r))
+                        .body("status", equalTo("created")).body("verification_url", startsWith("http://localhost:8081/v/"));
+            }
+        }
+        as(app.testKey()).post("/api/v1/verifications/" + r + "/retry").then().statusCode(409).body("error.code", equalTo("MAX_ATTEMPTS_REACHED"));
+        as(app.testKey()).post("/api/v1/verifications/" + r + "/cancel").then().statusCode(200).body("status", equalTo("cancelled"));
+        Fixtures.complete(app.testKey(), Fixtures.create(app.testKey(), "v-user"), "verified");
+    }
+
+    @Test
+    void otherApplicationsAndModesSee404() {
+        String id = Fixtures.create(app.testKey(), "iso-user");
+        Fixtures.App other = Fixtures.app(null);
+        for (String key : List.of(other.testKey(), app.liveKey())) {
+            as(key).get("/api/v1/verifications/" + id).then().statusCode(404).body("error.code", equalTo("VERIFICATION_NOT_FOUND"));
+            as(key).post("/api/v1/verifications/" + id + "/cancel").then().statusCode(404);
+            as(key).post("/api/v1/verifications/" + id + "/retry").then().statusCode(404);
+            as(key).post("/api/v1/verifications/" + id + "/proof").then().statusCode(404);
+        }
+        as(app.testKey()).get("/api/v1/verifications/kyc_ver_notanid").then().statusCode(404);
+        as(app.testKey()).get("/api/v1/verifications/kyc_ver_01ARZ3NDEKTSV4RRFFQ69G5FAV").then().statusCode(404);
+        as(app.liveKey()).body("{\"outcome\":\"verified\"}").post("/api/v1/test_helpers/verifications/" + id + "/complete")
+                .then().statusCode(403).body("error.code", equalTo("FORBIDDEN"));
+    }
+
+    @Test
+    void everyStatusIsReachableInTestMode() {
+        for (String outcome : List.of("verified", "rejected", "retry_required", "unable_to_verify", "technical_error")) {
+            String id = Fixtures.create(app.testKey(), "all-" + outcome);
+            as(app.testKey()).body("{\"outcome\":\"" + outcome + "\"}").post("/api/v1/test_helpers/verifications/" + id + "/complete")
+                    .then().statusCode(200).body("status", equalTo(outcome)).body("result.checks.face.status", notNullValue())
+                    .body("result.decided_at", notNullValue());
+        }
+        String id = Fixtures.create(app.testKey(), "steps");
+        for (String step : List.of("started", "document_submitted", "processing")) {
+            as(app.testKey()).body("{\"status\":\"" + step + "\"}").post("/api/v1/test_helpers/verifications/" + id + "/advance")
+                    .then().statusCode(200).body("status", equalTo(step));
+        }
+        as(app.testKey()).post("/api/v1/verifications/" + id + "/cancel").then().statusCode(409);
+        String e = Fixtures.create(app.testKey(), "exp");
+        as(app.testKey()).post("/api/v1/test_helpers/verifications/" + e + "/expire").then().statusCode(200).body("status", equalTo("expired"));
+        as(app.testKey()).body("{\"outcome\":\"rejected\",\"reason_codes\":[\"face_mismatch\"]}")
+                .post("/api/v1/test_helpers/verifications/" + Fixtures.create(app.testKey(), "rj") + "/complete")
+                .then().statusCode(200).body("reason_code", equalTo("face_mismatch")).body("reason_codes", hasItem("face_mismatch"));
+        as(app.testKey()).body("{\"outcome\":\"approved\"}").post("/api/v1/test_helpers/verifications/" + e + "/complete")
+                .then().statusCode(400).body("error.param", equalTo("outcome"));
+        as(app.testKey()).body("{\"outcome\":\"rejected\",\"reason_codes\":[\"bad_luck\"]}").post("/api/v1/test_helpers/verifications/" + e + "/complete")
+                .then().statusCode(400).body("error.param", equalTo("reason_codes"));
+    }
+
+    @Test
+    void schedulerExpiresDueVerifications() {
+        String id = Fixtures.create(app.testKey(), "expiring");
+        clock.advance(Duration.ofHours(25));
+        ht.platform.kyc.TestSupport.run(() -> service().expireDue());
+        as(app.testKey()).get("/api/v1/verifications/" + id).then().body("status", equalTo("expired"))
+                .body("reason_code", equalTo("session_expired"));
+        given().header("Authorization", "Bearer " + app.testKey()).get("/api/v1/subjects/expiring/status").then()
+                .body("status", equalTo("unverified"));
+    }
+
+    @Inject
+    ht.platform.kyc.service.VerificationService verificationService;
+
+    ht.platform.kyc.service.VerificationService service() {
+        return verificationService;
+    }
+
+    @Test
+    void subjectStatusPerApplication() {
+        Fixtures.App other = Fixtures.app(null);
+        given().header("Authorization", "Bearer " + app.testKey()).get("/api/v1/subjects/nobody/status").then().statusCode(404)
+                .body("error.code", equalTo("SUBJECT_NOT_FOUND"));
+        String a = Fixtures.create(app.testKey(), "same-person");
+        String b = Fixtures.create(other.testKey(), "same-person");
+        Fixtures.complete(app.testKey(), a, "verified");
+        Fixtures.complete(other.testKey(), b, "rejected");
+        given().header("Authorization", "Bearer " + app.testKey()).get("/api/v1/subjects/same-person/status").then().statusCode(200)
+                .body("status", equalTo("verified")).body("level", equalTo("standard")).body("verified_at", notNullValue())
+                .body("expires_at", notNullValue()).body("government_registry_checked", equalTo(false));
+        given().header("Authorization", "Bearer " + other.testKey()).get("/api/v1/subjects/same-person/status").then().statusCode(200)
+                .body("status", equalTo("rejected")).body("level", nullValue());
+        given().header("Authorization", "Bearer " + app.liveKey()).get("/api/v1/subjects/same-person/status").then().statusCode(404);
+        // validity runs out after 365 days
+        clock.advance(Duration.ofDays(366));
+        given().header("Authorization", "Bearer " + app.testKey()).get("/api/v1/subjects/same-person/status").then().body("status", equalTo("expired"));
+        clock.reset();
+        // processing while one is under way
+        String p = Fixtures.create(other.testKey(), "same-person");
+        as(other.testKey()).body("{\"status\":\"started\"}").post("/api/v1/test_helpers/verifications/" + p + "/advance").then().statusCode(200);
+        given().header("Authorization", "Bearer " + other.testKey()).get("/api/v1/subjects/same-person/status").then().body("status", equalTo("processing"));
+        // three rejections restrict; the operator can restrict too
+        for (int i = 0; i < 3; i++) {
+            Fixtures.complete(other.testKey(), Fixtures.create(other.testKey(), "serial"), "rejected");
+        }
+        given().header("Authorization", "Bearer " + other.testKey()).get("/api/v1/subjects/serial/status").then().body("status", equalTo("restricted"));
+        given().header("Authorization", Fixtures.ADMIN).contentType(ContentType.JSON).body("{\"reason\":\"fraud\"}")
+                .post("/admin/v1/applications/" + app.id() + "/subjects/same-person/restrict").then().statusCode(204);
+        given().header("Authorization", "Bearer " + app.testKey()).get("/api/v1/subjects/same-person/status").then().body("status", equalTo("restricted"));
+        given().header("Authorization", "Bearer " + other.testKey()).get("/api/v1/subjects/same-person/status").then().body("status", everyItemOr("processing"));
+    }
+
+    private static org.hamcrest.Matcher<Object> everyItemOr(String s) {
+        return equalTo(s);
+    }
+}
