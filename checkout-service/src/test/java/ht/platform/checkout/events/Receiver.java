@@ -1,0 +1,53 @@
+package ht.platform.checkout.events;
+
+import com.sun.net.httpserver.HttpServer;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** A real local webhook receiver: records every request and answers with the configured status. */
+final class Receiver implements AutoCloseable {
+
+    record Received(String path, Map<String, String> headers, byte[] body) {
+        String header(String name) {
+            return headers.get(name.toLowerCase());
+        }
+    }
+
+    final HttpServer server;
+    final List<Received> received = new CopyOnWriteArrayList<>();
+    final AtomicInteger status = new AtomicInteger(200);
+
+    Receiver() throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/", exchange -> {
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            Map<String, String> headers = new TreeMap<>();
+            exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(), v.get(0)));
+            received.add(new Received(exchange.getRequestURI().getPath(), headers, body));
+            byte[] answer = "{\"received\":true}".getBytes();
+            exchange.sendResponseHeaders(status.get(), answer.length);
+            exchange.getResponseBody().write(answer);
+            exchange.close();
+        });
+        server.start();
+    }
+
+    String url(String path) {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + path;
+    }
+
+    List<Received> of(String type) {
+        return received.stream().filter(r -> type.equals(r.header("Checkout-Event-Type"))).toList();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}
