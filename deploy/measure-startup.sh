@@ -30,6 +30,8 @@ export WEBHOOKS_ALLOW_PRIVATE_TARGETS=false
 if [ "$#" -gt 0 ]; then services=("$@"); else services=(kyc-service checkout-service wallet-gateway); fi
 
 now_ms() { date +%s%3N; }
+pid=""
+trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null || true' EXIT
 kib() { awk -v k="$1" '/^'"$1"':/ {print $2}' "/proc/$2/status"; }
 
 printf '%-18s %4s %16s %14s %13s %13s %16s\n' service run start_to_ready_ms quarkus_says rss_ready_MiB peak_MiB rss_after_200_MiB
@@ -43,6 +45,9 @@ for svc in "${services[@]}"; do
     *) echo "unknown service $svc" >&2; exit 1;;
   esac
   for run in $(seq 1 "$RUNS"); do
+    if curl -s -o /dev/null "http://localhost:$port/"; then
+      echo "port $port is already in use; choose other ports with PORT_BASE=..." >&2; exit 1
+    fi
     log="$(mktemp)"
     start=$(now_ms)
     # shellcheck disable=SC2086
@@ -59,13 +64,13 @@ for svc in "${services[@]}"; do
     fi
     rss_ready=$(kib VmRSS "$pid"); hwm=$(kib VmHWM "$pid")
     for _ in $(seq 1 100); do
-      curl -fs -o /dev/null "http://localhost:$port/q/health/ready"
+      curl -fs -o /dev/null "http://localhost:$port/q/health/ready" || true
       curl -fs -o /dev/null -H "Authorization: Bearer $ADMIN_TOKEN" -H 'Content-Type: application/json' \
         -d '{"name":' "http://localhost:$port/admin/v1/nothing" || true
     done
     rss_load=$(kib VmRSS "$pid")
-    says=$(grep -o 'started in [0-9.]*s' "$log" | head -1 | awk '{print $3}')
-    kill -TERM "$pid"; wait "$pid" 2>/dev/null || true
+    says=$(grep -o 'started in [0-9.]*s' "$log" | head -1 | awk '{print $3}' || true)
+    kill -TERM "$pid"; wait "$pid" 2>/dev/null || true; pid=""
     rm -f "$log"
     printf '%-18s %4s %16s %14s %13s %13s %16s\n' "$svc" "$run" "$((ready - start))" "${says:-?}" \
       "$((rss_ready / 1024))" "$((hwm / 1024))" "$((rss_load / 1024))"
