@@ -1,0 +1,138 @@
+package ht.platform.checkout.web;
+
+import ht.platform.checkout.TestApi;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import java.io.File;
+import java.net.URL;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.Map;
+
+import static ht.platform.checkout.TestApi.as;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A person's path through the hosted page in a real headless Chromium, in French and in English. */
+@QuarkusTest
+class HostedPageBrowserTest {
+
+    static WebDriver driver;
+
+    @TestHTTPResource("/")
+    URL base;
+
+    String key;
+
+    @BeforeAll
+    static void startBrowser() throws Exception {
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new File("/usr/bin/chromedriver")).usingAnyFreePort().build();
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary("/usr/bin/chromium");
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--user-data-dir=" + Files.createTempDirectory("chromium-checkout").toAbsolutePath());
+        driver = new ChromeDriver(service, options);
+        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(20));
+    }
+
+    @AfterAll
+    static void stopBrowser() {
+        if (driver != null) {
+            driver.quit();
+        }
+    }
+
+    @BeforeEach
+    void setUp() {
+        key = TestApi.key(TestApi.application("Page " + System.nanoTime()), "test", null);
+    }
+
+    String pagePath(String checkoutUrl) {
+        return base.toString().replaceAll("/$", "") + checkoutUrl.substring(checkoutUrl.indexOf("/pay/"));
+    }
+
+    String text(String id) {
+        return driver.findElement(By.id(id)).getText();
+    }
+
+    @Test
+    void frenchCustomerPassesTheVerificationAndPays() {
+        var created = as(key).body(Map.of("amount", "250", "currency", "HTG", "description", "Commande 42",
+                        "return_url", "http://localhost/boutique/merci"))
+                .post("/api/v1/payment_intents").then().statusCode(201).extract();
+        String id = created.path("id");
+        driver.get(pagePath(created.path("checkout_url")));
+        assertEquals("fr", driver.findElement(By.tagName("html")).getAttribute("lang"));
+        assertEquals("Paiement", text("title"));
+        assertEquals("250.000000 HTG", text("amount"));
+        assertEquals("Commande 42", text("description"));
+        assertTrue(driver.getPageSource().contains("Carte de test"));
+        assertTrue(text("test-mode").startsWith("Mode test"));
+
+        driver.findElement(By.id("method-test_card")).click();
+        driver.findElement(By.id("outcome-requires_action")).click();
+        driver.findElement(By.id("pay-button")).click();
+        new WebDriverWait(driver, Duration.ofSeconds(10)).until(ExpectedConditions.presenceOfElementLocated(By.id("action-step")));
+        assertTrue(text("action-step").contains("Vérification requise"));
+        as(key).get("/api/v1/payment_intents/" + id).then().body("status", equalTo("requires_action"));
+
+        driver.findElement(By.id("approve-button")).click();
+        new WebDriverWait(driver, Duration.ofSeconds(10)).until(ExpectedConditions.presenceOfElementLocated(By.id("status")));
+        assertEquals("succeeded", driver.findElement(By.id("status")).getAttribute("data-status"));
+        assertEquals("Paiement reçu. Merci !", text("status-text"));
+        assertEquals("http://localhost/boutique/merci?payment_intent=" + id,
+                driver.findElement(By.id("return-link")).getAttribute("href"));
+        // the server-side read is the truth
+        as(key).get("/api/v1/payment_intents/" + id).then().body("status", equalTo("succeeded")).body("amount_received", equalTo("250.000000"));
+    }
+
+    @Test
+    void englishCustomerOpensALinkAndIsDeclinedThenAnotherVisitIsPending() {
+        String url = as(key).body(Map.of("amount", "19.99", "currency", "USD", "description", "T-shirt"))
+                .post("/api/v1/payment_links").then().statusCode(201).extract().path("url");
+        String linkPath = base.toString().replaceAll("/$", "") + url.substring(url.indexOf("/pay/l/")) + "?lang=en";
+        driver.get(linkPath);
+        new WebDriverWait(driver, Duration.ofSeconds(10)).until(ExpectedConditions.presenceOfElementLocated(By.id("pay-form")));
+        String firstPage = driver.getCurrentUrl();
+        assertTrue(firstPage.contains("/pay/pay_cs_"));
+        assertEquals("en", driver.findElement(By.tagName("html")).getAttribute("lang"));
+        assertEquals("Payment", text("title"));
+        assertEquals("19.990000 USD", text("amount"));
+        assertTrue(driver.getPageSource().contains("Test wallet"));
+        driver.findElement(By.id("method-test_wallet")).click();
+        driver.findElement(By.id("outcome-failed")).click();
+        driver.findElement(By.id("pay-button")).click();
+        new WebDriverWait(driver, Duration.ofSeconds(10)).until(ExpectedConditions.presenceOfElementLocated(By.id("status")));
+        assertEquals("failed", driver.findElement(By.id("status")).getAttribute("data-status"));
+        assertEquals("The payment failed. Nothing was debited.", text("status-text"));
+
+        // each visit of the link makes a fresh payment intent
+        driver.get(linkPath);
+        new WebDriverWait(driver, Duration.ofSeconds(10)).until(ExpectedConditions.presenceOfElementLocated(By.id("pay-form")));
+        assertTrue(!driver.getCurrentUrl().equals(firstPage));
+        driver.findElement(By.id("outcome-provider_pending")).click();
+        driver.findElement(By.id("pay-button")).click();
+        new WebDriverWait(driver, Duration.ofSeconds(10)).until(ExpectedConditions.presenceOfElementLocated(By.id("status")));
+        assertEquals("provider_pending", driver.findElement(By.id("status")).getAttribute("data-status"));
+        assertTrue(text("status-text").startsWith("The payment provider is processing"));
+        assertTrue(driver.findElements(By.id("return-link")).isEmpty());
+        // switching language keeps the state
+        driver.findElement(By.id("lang-fr")).click();
+        assertTrue(text("status-text").startsWith("Le fournisseur de paiement"));
+    }
+}
