@@ -1,0 +1,210 @@
+# Shared functions of benchmarks/run.sh (sourced). Everything here talks to 127.0.0.1 only, to the throwaway
+# Postgres cluster on $PGPORT (never the shared 5432 one) and to the services this harness started itself.
+
+PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
+PGPORT=${PGPORT:-5544}
+PSQL=(psql -X -q -h 127.0.0.1 -p "$PGPORT" -U postgres -d platform -v ON_ERROR_STOP=1)
+
+SERVICES=(kyc checkout wallet)
+declare -A MODULE=([kyc]=kyc-service [checkout]=checkout-service [wallet]=wallet-gateway)
+declare -A PORT=([kyc]=18081 [checkout]=18082 [wallet]=18083)
+declare -A REPLICA_PORT=([kyc]=18091 [checkout]=18092 [wallet]=18093)
+declare -A OBJ_TABLE=([kyc]=kyc.verifications [checkout]=checkout.payment_intents [wallet]=wallet.payments)
+declare -A OWNER_COL=([kyc]=application_id [checkout]=application_id [wallet]=project_id)
+declare -A CREATE_PATH=([kyc]=/api/v1/verifications [checkout]=/api/v1/payment_intents [wallet]=/api/v1/payments)
+declare -A CREATE_STATUS=([kyc]=200 [checkout]=201 [wallet]=201)
+declare -A CREATE_BODY=(
+  [kyc]='{"external_user_id":"u-{n}"}'
+  [checkout]='{"amount":"10.000000","currency":"HTG"}'
+  [wallet]='{"amount":1000,"currency":"HTG","reference":"r-{n}"}')
+declare -A READ_PATH=([kyc]=/api/v1/verifications/ [checkout]=/api/v1/payment_intents/ [wallet]=/api/v1/payments/)
+declare -A CREATED_EVENT=([kyc]=verification.created [checkout]=payment_intent.created [wallet]=payment.created)
+
+log() { printf '%s %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+now_ms() { date +%s%3N; }
+record() { printf '%s=%s\n' "$1" "$2" >> "$RESULTS"; }   # key=value for the report
+sql() { "${PSQL[@]}" -tA -c "$1"; }
+
+# ------------------------------------------------------------------ the throwaway Postgres cluster
+
+pg_init() {
+  PGHOME="$WORK/pg"; PGDATA="$PGHOME/data"; PGSOCK="$PGHOME/sock"; PGLOG="$PGHOME/postgres.log"
+  mkdir -p "$PGDATA" "$PGSOCK"
+  chown -R postgres "$PGHOME"; chmod 700 "$PGDATA"
+  runuser -u postgres -- "$PGBIN/initdb" -D "$PGDATA" -U postgres --auth=trust -E UTF8 --no-instructions >"$LOGS/initdb.log" 2>&1 \
+    || { log "initdb failed (see $LOGS/initdb.log)"; return 1; }
+  cat >> "$PGDATA/postgresql.conf" <<CONF
+# benchmarks/run.sh: throwaway cluster
+port = $PGPORT
+listen_addresses = '127.0.0.1'
+unix_socket_directories = '$PGSOCK'
+max_connections = 300
+shared_buffers = 256MB
+logging_collector = off
+CONF
+  pg_start
+  "$PGBIN/psql" -X -q -h 127.0.0.1 -p "$PGPORT" -U postgres -d postgres -c "CREATE DATABASE platform" >/dev/null
+}
+
+pg_start() {
+  runuser -u postgres -- "$PGBIN/pg_ctl" -D "$PGDATA" -l "$PGLOG" -w -t 60 start >/dev/null
+}
+
+pg_restart() {
+  runuser -u postgres -- "$PGBIN/pg_ctl" -D "$PGDATA" -l "$PGLOG" -m fast -w -t 60 restart >/dev/null
+}
+
+pg_stop() {
+  [ -n "${PGDATA:-}" ] && [ -f "$PGDATA/postmaster.pid" ] && \
+    runuser -u postgres -- "$PGBIN/pg_ctl" -D "$PGDATA" -m fast -w -t 60 stop >/dev/null 2>&1 || true
+}
+
+# ------------------------------------------------------------------ services
+
+declare -A SVC_PID=()
+
+service_env() { # port -> prints env assignments
+  cat <<ENV
+QUARKUS_HTTP_PORT=$1
+PUBLIC_BASE_URL=http://127.0.0.1:$1
+DB_REACTIVE_URL=postgresql://127.0.0.1:$PGPORT/platform
+DB_JDBC_URL=jdbc:postgresql://127.0.0.1:$PGPORT/platform
+DB_USER=postgres
+DB_PASSWORD=
+ADMIN_TOKEN=$ADMIN_TOKEN
+PLATFORM_ENCRYPTION_KEY=$PLATFORM_ENCRYPTION_KEY
+KYC_PROOF_SIGNING_KEY=$KYC_PROOF_SIGNING_KEY
+WEBHOOKS_ALLOW_PRIVATE_TARGETS=true
+KYC_RATE_LIMIT_PER_SECOND=$KYC_RATE
+KYC_RATE_LIMIT_BURST=$KYC_RATE
+ENV
+}
+
+# start_service svc port -> sets SVC_PID[svc:port] and READY_MS (start-to-ready ms, or "n/a"); call it directly,
+# never inside $(...), or the pid is lost in the subshell.
+start_service() {
+  local svc=$1 port=$2 jar="$ROOT/${MODULE[$1]}/target/quarkus-app/quarkus-run.jar"
+  READY_MS=n/a
+  [ -f "$jar" ] || { log "$svc: $jar missing"; return 1; }
+  local t0; t0=$(now_ms)
+  # shellcheck disable=SC2046
+  env $(service_env "$port" | tr '\n' ' ') java $JAVA_OPTS -jar "$jar" >>"$LOGS/$svc-$port.log" 2>&1 &
+  SVC_PID[$svc:$port]=$!
+  local deadline=$(( t0 + 90000 ))
+  while [ "$(now_ms)" -lt "$deadline" ]; do
+    if curl -fs -o /dev/null "http://127.0.0.1:$port/q/health/ready"; then
+      READY_MS=$(( $(now_ms) - t0 )); return 0
+    fi
+    kill -0 "${SVC_PID[$svc:$port]}" 2>/dev/null || { log "$svc on $port died at start (see $LOGS/$svc-$port.log)"; return 1; }
+    sleep 0.05
+  done
+  log "$svc on $port not ready within 90 s"; return 1
+}
+
+stop_service() { # svc port [signal]
+  local pid=${SVC_PID[$1:$2]:-}
+  [ -n "$pid" ] || return 0
+  kill "-${3:-TERM}" "$pid" 2>/dev/null || true
+  for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  kill -9 "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  unset "SVC_PID[$1:$2]"
+}
+
+rss_mib() { # pid
+  awk '/^VmRSS:/ {printf "%.0f", $2/1024}' "/proc/$1/status" 2>/dev/null || echo n/a
+}
+
+# ------------------------------------------------------------------ credentials through the operator API
+
+admin_post() { # port path json
+  curl -fsS -X POST "http://127.0.0.1:$1$2" -H "Authorization: Bearer $ADMIN_TOKEN" -H 'Content-Type: application/json' -d "$3"
+}
+api_post() { # port key path json
+  curl -fsS -X POST "http://127.0.0.1:$1$3" -H "Authorization: Bearer $2" -H 'Content-Type: application/json' -d "$4"
+}
+jfield() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
+
+# tenant svc port name [webhook_url...] -> prints "owner_id key" (webhooks subscribed to the creation event)
+tenant() {
+  local svc=$1 port=$2 name=$3; shift 3
+  local owner key
+  case $svc in
+    kyc)
+      local body="{\"name\":\"$name\",\"return_urls\":[\"https://example.com/done\"]"
+      [ $# -gt 0 ] && body="$body,\"webhook_url\":\"$1\""
+      owner=$(admin_post "$port" /admin/v1/applications "$body}" | jfield id) || return 1
+      key=$(admin_post "$port" "/admin/v1/applications/$owner/keys" '{"mode":"test"}' | jfield key) || return 1 ;;
+    checkout)
+      owner=$(admin_post "$port" /admin/v1/applications "{\"name\":\"$name\"}" | jfield id) || return 1
+      key=$(admin_post "$port" "/admin/v1/applications/$owner/keys" '{"mode":"test"}' | jfield key) || return 1
+      for url in "$@"; do
+        api_post "$port" "$key" /api/v1/webhook_endpoints "{\"url\":\"$url\",\"events\":[\"${CREATED_EVENT[$svc]}\"]}" >/dev/null || return 1
+      done ;;
+    wallet)
+      owner=$(admin_post "$port" /admin/v1/projects "{\"name\":\"$name\"}" | jfield id) || return 1
+      key=$(admin_post "$port" "/admin/v1/projects/$owner/keys" '{"mode":"test"}' | jfield key) || return 1
+      for url in "$@"; do
+        api_post "$port" "$key" /api/v1/webhooks "{\"url\":\"$url\",\"events\":[\"${CREATED_EVENT[$svc]}\"]}" >/dev/null || return 1
+      done ;;
+  esac
+  echo "$owner $key"
+}
+
+# expected_deliveries svc owners(comma, quoted list) outfile: event_id TAB event_created_micros TAB url
+expected_deliveries() {
+  local svc=$1 owners=$2 out=$3 q
+  case $svc in
+    kyc) q="SELECT d.event_id, (extract(epoch FROM ev.created_at)*1000000)::bigint, a.webhook_url FROM kyc.deliveries d
+            JOIN kyc.events ev ON ev.id = d.event_id JOIN kyc.applications a ON a.id = d.application_id
+            WHERE d.application_id IN ($owners)" ;;
+    checkout) q="SELECT d.event_id, (extract(epoch FROM ev.created_at)*1000000)::bigint, e.url FROM checkout.webhook_deliveries d
+            JOIN checkout.events ev ON ev.id = d.event_id JOIN checkout.webhook_endpoints e ON e.id = d.endpoint_id
+            WHERE e.application_id IN ($owners)" ;;
+    wallet) q="SELECT d.event_id, (extract(epoch FROM ev.created_at)*1000000)::bigint, e.url FROM wallet.webhook_deliveries d
+            JOIN wallet.events ev ON ev.id = d.event_id JOIN wallet.webhook_endpoints e ON e.id = d.endpoint_id
+            WHERE e.project_id IN ($owners)" ;;
+  esac
+  "${PSQL[@]}" -tA -F $'\t' -c "$q" > "$out"
+}
+
+# ------------------------------------------------------------------ load tools
+
+TOOLS_CP="$BENCH/target/tools"
+build_tools() {
+  mkdir -p "$TOOLS_CP"
+  javac -d "$TOOLS_CP" "$BENCH/tools/Receiver.java" "$BENCH/tools/Load.java"
+}
+
+load() { # url keys body count concurrency max_seconds outfile [rate] [retries]
+  java -Xmx256m -cp "$TOOLS_CP" Load "$@"
+}
+
+declare -A RECV_PID=()
+start_receiver() { # port logfile max_seconds
+  java -Xmx256m -cp "$TOOLS_CP" Receiver "$1" "$2" "$3" >>"$LOGS/receiver-$1.out" 2>&1 &
+  RECV_PID[$1]=$!
+  for _ in $(seq 1 100); do curl -fs -o /dev/null "http://127.0.0.1:$1/stats" && return 0; sleep 0.1; done
+  log "receiver on $1 did not start"; return 1
+}
+stop_receiver() {
+  local pid=${RECV_PID[$1]:-}
+  [ -n "$pid" ] || return 0
+  kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true
+  unset "RECV_PID[$1]"
+}
+receiver_unique() { curl -fs "http://127.0.0.1:$1/stats" | python3 -c "import json,sys; print(json.load(sys.stdin)['unique'])"; }
+
+# wait_unique port expected max_seconds: until the receiver saw `expected` distinct event ids, or no progress
+wait_unique() {
+  local port=$1 expected=$2 max=$3 start last=-1 stalled=0 u
+  start=$(date +%s)
+  while :; do
+    u=$(receiver_unique "$port" || echo 0)
+    [ "$u" -ge "$expected" ] && return 0
+    [ $(( $(date +%s) - start )) -ge "$max" ] && return 1
+    if [ "$u" = "$last" ]; then stalled=$((stalled + 1)); else stalled=0; fi
+    [ "$stalled" -ge 150 ] && return 1   # 30 s without a single new delivery
+    last=$u; sleep 0.2
+  done
+}

@@ -1,0 +1,370 @@
+#!/usr/bin/env bash
+# One command: speed (service vs pgbench ceiling, delivery) and faults (kill -9, Postgres restart, two replicas,
+# bad receivers) against kyc-service, checkout-service and wallet-gateway started from their fast-jars, on a
+# throwaway Postgres cluster (port 5544). Prints the speed table and the fault table and writes them to
+# benchmarks/results/latest.md. See README.md.
+#
+#   benchmarks/run.sh            full run (~20 min on 2 cores)
+#   benchmarks/run.sh --quick    short smoke run (small N, short phases)
+# Environment: SERVICES_ONLY="wallet checkout" (subset), SKIP_FAULTS=1, SKIP_SPEED=1, JAVA_OPTS, USERS.
+# Needs: JDK 17, PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin, pgbench, python3, curl, openssl, root
+# (initdb runs as the postgres user through runuser). The jars: ./mvnw -B -pl kyc-service,checkout-service,wallet-gateway -am package -DskipTests
+set -uo pipefail
+
+BENCH=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(dirname "$BENCH")
+QUICK=0
+[ "${1:-}" = "--quick" ] && QUICK=1
+
+if [ "$QUICK" = 1 ]; then
+  SECONDS_PHASE=${SECONDS_PHASE:-5}; WARMUP=${WARMUP:-3}; SEED=${SEED:-300}; N_EVENTS=${N_EVENTS:-1000}
+  N_REPLICA=${N_REPLICA:-300}; N_BAD=${N_BAD:-60}; PG_RESTART_SECONDS=${PG_RESTART_SECONDS:-10}; MODE_LABEL="quick"
+else
+  SECONDS_PHASE=${SECONDS_PHASE:-15}; WARMUP=${WARMUP:-6}; SEED=${SEED:-2000}; N_EVENTS=${N_EVENTS:-10000}
+  N_REPLICA=${N_REPLICA:-3000}; N_BAD=${N_BAD:-200}; PG_RESTART_SECONDS=${PG_RESTART_SECONDS:-16}; MODE_LABEL="full"
+fi
+USERS=${USERS:-16}
+JAVA_OPTS=${JAVA_OPTS:--Xmx512m}
+KYC_RATE=${KYC_RATE:-100000}
+BAD_P99_LIMIT_MS=${BAD_P99_LIMIT_MS:-5000}
+
+WORK=$(mktemp -d /tmp/platform-bench.XXXXXX)
+chmod 755 "$WORK"
+LOGS="$BENCH/target/logs/$(date +%Y%m%d-%H%M%S)"
+mkdir -p "$LOGS" "$BENCH/results"
+RESULTS="$LOGS/results.kv"
+: > "$RESULTS"
+
+# shellcheck source=lib/common.sh
+source "$BENCH/lib/common.sh"
+
+ACTIVE=("${SERVICES[@]}")
+[ -n "${SERVICES_ONLY:-}" ] && read -r -a ACTIVE <<< "$SERVICES_ONLY"
+
+cleanup() {
+  trap - EXIT INT TERM
+  for k in "${!SVC_PID[@]}"; do stop_service "${k%%:*}" "${k##*:}"; done
+  for p in "${!RECV_PID[@]}"; do stop_receiver "$p"; done
+  pg_stop
+  cp -f "${PGLOG:-/nonexistent}" "$LOGS/" 2>/dev/null || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT INT TERM
+
+# ------------------------------------------------------------------ preflight
+for p in 5544 18081 18082 18083 18091 18092 18093 18190 18191 18192 18193 18194 18195 18196 18197 18198; do
+  if (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
+    echo "port $p is already in use on 127.0.0.1; stop what uses it (another benchmark run?)" >&2; exit 1
+  fi
+done
+export ADMIN_TOKEN="bench-$(openssl rand -hex 16)"
+export PLATFORM_ENCRYPTION_KEY=$(openssl rand -base64 32)
+export KYC_PROOF_SIGNING_KEY=$(openssl genpkey -algorithm ed25519 -outform DER | base64 -w0)
+
+record meta.mode "$MODE_LABEL"
+record meta.date "$(date -u +%Y-%m-%dT%H:%MZ)"
+record meta.nproc "$(nproc)"
+record meta.cpu "$(awk -F: '/model name/ {gsub(/^ +/,"",$2); print $2; exit}' /proc/cpuinfo)"
+record meta.mem "$(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)"
+record meta.java "$(java -version 2>&1 | head -1 | tr -d '"')"
+record meta.pg "$("$PGBIN/postgres" --version | awk '{print $3}')"
+record meta.pgport "$PGPORT"
+record meta.users "$USERS"
+record meta.seconds "$SECONDS_PHASE"
+record meta.java_opts "$JAVA_OPTS"
+record meta.kyc_rate "$KYC_RATE"
+
+log "work dir $WORK, logs $LOGS"
+build_tools || { echo "could not compile the tools" >&2; exit 1; }
+log "compiling the Gatling simulation"
+(cd "$BENCH" && "$ROOT/mvnw" -B -q test-compile >"$LOGS/mvn-compile.log" 2>&1) \
+  || { log "Gatling simulation did not compile (see $LOGS/mvn-compile.log)"; GATLING_BROKEN=1; }
+
+log "initdb + start Postgres on 127.0.0.1:$PGPORT"
+pg_init || exit 1
+
+declare -A UP=()
+for svc in "${ACTIVE[@]}"; do
+  start_service "$svc" "${PORT[$svc]}"; ms=$READY_MS
+  record "speed.$svc.ready_ms" "$ms"
+  if [ "$ms" != "n/a" ]; then UP[$svc]=1; log "$svc ready in $ms ms"; else record "note.$svc" "$svc did not start: see the log; its rows are n/a"; fi
+done
+
+# ------------------------------------------------------------------ speed
+gatling_run() { # svc phase key idsfile extra-props... -> the statistics file (key=value)
+  local svc=$1 phase=$2 key=$3 ids=$4; shift 4
+  local body=${CREATE_BODY[$svc]//\{n\}/#\{ref\}}
+  (cd "$BENCH" && "$ROOT/mvnw" -B -q gatling:test \
+      -Dbench.label="$svc-$phase" -Dbench.phase="$phase" -Dbench.baseUrl="http://127.0.0.1:${PORT[$svc]}" \
+      -Dbench.key="$key" -Dbench.createPath="${CREATE_PATH[$svc]}" -Dbench.createBody="$body" \
+      -Dbench.createStatus="${CREATE_STATUS[$svc]}" -Dbench.readPath="${READ_PATH[$svc]}" -Dbench.idsFile="$ids" \
+      -Dbench.users="$USERS" -Dbench.seconds="$SECONDS_PHASE" -Dbench.warmupSeconds="$WARMUP" \
+      -Dbench.statsFile="$LOGS/gatling-$svc-$phase.properties" "$@" \
+      >"$LOGS/gatling-$svc-$phase.log" 2>&1)
+  echo "$LOGS/gatling-$svc-$phase.properties"
+}
+
+pgbench_run() { # svc kind owner logfile
+  pgbench -h 127.0.0.1 -p "$PGPORT" -U postgres -n -M prepared -c "$USERS" -j 2 -T "$SECONDS_PHASE" \
+    -D owner="$3" -D nids=5000 -f "$BENCH/sql/$1-$2.sql" platform >"$4" 2>&1
+}
+
+speed() {
+  local svc=$1 port=${PORT[$1]} owner key
+  read -r owner key < <(tenant "$svc" "$port" "bench-speed") || true
+  if [ -z "${key:-}" ]; then record "note.$svc.speed" "$svc: operator API did not create credentials"; return; fi
+  log "$svc: seeding $SEED objects (warm-up)"
+  load "http://127.0.0.1:$port${CREATE_PATH[$svc]}" "$key" "${CREATE_BODY[$svc]}" "$SEED" "$USERS" 120 "$LOGS/seed-$svc.tsv" >"$LOGS/seed-$svc.out" 2>&1
+  local ids="$LOGS/ids-$svc.csv"
+  { echo id; sql "SELECT id FROM ${OBJ_TABLE[$svc]} WHERE ${OWNER_COL[$svc]} = '$owner' LIMIT 5000"; } > "$ids"
+  if [ "$(wc -l < "$ids")" -lt 2 ]; then
+    record "note.$svc.speed" "$svc: creation failed during seeding ($(cat "$LOGS/seed-$svc.out"))"; return
+  fi
+  if [ -z "${GATLING_BROKEN:-}" ]; then
+    log "$svc: Gatling closed model, $USERS users: warm-up, ${SECONDS_PHASE}s creations, ${SECONDS_PHASE}s reads"
+    local st; st=$(gatling_run "$svc" max "$key" "$ids")
+    eval "$(sed 's/^/G_/' "$st" 2>/dev/null)"
+    record "speed.$svc.create_rps" "${G_create_rps:-n/a}"; record "speed.$svc.read_rps" "${G_read_rps:-n/a}"
+    local errs=$(( ${G_create_ko:-0} + ${G_read_ko:-0} ))
+    local cr=${G_create_rps:-0} rr=${G_read_rps:-0}
+    unset "${!G_@}"
+    local crate rrate
+    crate=$(python3 -c "print(max(1, round(float('$cr') / 2)))"); rrate=$(python3 -c "print(max(1, round(float('$rr') / 2)))")
+    log "$svc: max create $cr/s, read $rr/s; open model at $crate/s and $rrate/s"
+    st=$(gatling_run "$svc" open "$key" "$ids" -Dbench.createRate="$crate" -Dbench.readRate="$rrate")
+    eval "$(sed 's/^/G_/' "$st" 2>/dev/null)"
+    record "speed.$svc.open_create_achieved" "${G_create_rps:-n/a}"; record "speed.$svc.open_read_achieved" "${G_read_rps:-n/a}"
+    for k in p50 p95 p99; do
+      local v1="G_create_$k" v2="G_read_$k"
+      record "speed.$svc.open_create_$k" "${!v1:-n/a}"; record "speed.$svc.open_read_$k" "${!v2:-n/a}"
+    done
+    record "speed.$svc.open_create_rate" "$crate"; record "speed.$svc.open_read_rate" "$rrate"
+    errs=$(( errs + ${G_create_ko:-0} + ${G_read_ko:-0} ))
+    record "speed.$svc.errors" "$errs"
+    unset "${!G_@}"
+  fi
+  log "$svc: pgbench ceiling, $USERS clients, ${SECONDS_PHASE}s each"
+  "${PSQL[@]}" -v owner="$owner" -v nids=5000 -f "$BENCH/sql/$svc-seed.sql" >/dev/null 2>"$LOGS/pgbench-$svc-seed.err"
+  for kind in create read; do
+    if pgbench_run "$svc" "$kind" "$owner" "$LOGS/pgbench-$svc-$kind.log"; then
+      eval "$(python3 "$BENCH/tools/analyze.py" pgbench "$LOGS/pgbench-$svc-$kind.log" | sed 's/^/P_/')"
+      record "speed.$svc.pg_${kind}_tps" "$P_tps"; unset "${!P_@}"
+    else
+      record "speed.$svc.pg_${kind}_tps" "n/a"
+      record "note.$svc.pgbench_$kind" "$svc pgbench $kind failed: $(grep -m1 -i error "$LOGS/pgbench-$svc-$kind.log")"
+    fi
+  done
+  record "speed.$svc.rss_mib" "$(rss_mib "${SVC_PID[$svc:$port]}")"
+  SPEED_KEY[$svc]=$key; SPEED_IDS[$svc]=$ids
+}
+
+delivery_speed() {
+  local svc=$1 port=${PORT[$1]} rport=$2 owner key
+  start_receiver "$rport" "$LOGS/recv-delivery-$svc.log" 900 || return
+  read -r owner key < <(tenant "$svc" "$port" "bench-delivery" "http://127.0.0.1:$rport/ok") || true
+  if [ -z "${key:-}" ]; then record "note.$svc.delivery" "$svc: webhook destination could not be registered"; stop_receiver "$rport"; return; fi
+  log "$svc: delivery, $N_EVENTS events through ${CREATE_PATH[$svc]}"
+  local out; out=$(load "http://127.0.0.1:$port${CREATE_PATH[$svc]}" "$key" "${CREATE_BODY[$svc]}" "$N_EVENTS" "$USERS" 300 "$LOGS/delivery-load-$svc.tsv")
+  record "delivery.$svc.production_rps" "$(sed -E 's/.*rps=([0-9.]+).*/\1/' <<<"$out")"
+  local ok; ok=$(grep -c $'\t2[0-9][0-9]\t' "$LOGS/delivery-load-$svc.tsv")
+  wait_unique "$rport" "$ok" 300 || log "$svc: not every event arrived in time"
+  sleep 1
+  stop_receiver "$rport"
+  expected_deliveries "$svc" "'$owner'" "$LOGS/delivery-expected-$svc.tsv"
+  python3 "$BENCH/tools/analyze.py" delivery "$LOGS/delivery-expected-$svc.tsv" "$LOGS/recv-delivery-$svc.log" /ok \
+    | while IFS='=' read -r k v; do record "delivery.$svc.$k" "$v"; done
+}
+
+declare -A SPEED_KEY=() SPEED_IDS=()
+if [ -z "${SKIP_SPEED:-}" ]; then
+  for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && speed "$svc"; done
+  rp=18195
+  for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && delivery_speed "$svc" "$rp"; rp=$((rp + 1)); done
+  for svc in "${ACTIVE[@]}"; do
+    [ -n "${UP[$svc]:-}" ] && record "speed.$svc.rss_after_delivery_mib" "$(rss_mib "${SVC_PID[$svc:${PORT[$svc]}]}")"
+  done
+
+  # ---- profile the slowest ratio with JFR
+  worst=$(python3 - "$RESULTS" <<'PY'
+import sys
+r = dict(l.rstrip("\n").split("=", 1) for l in open(sys.argv[1]) if "=" in l)
+best = None
+for s in ("kyc", "checkout", "wallet"):
+    for kind, a, b in (("create", "create_rps", "pg_create_tps"), ("read", "read_rps", "pg_read_tps")):
+        try:
+            v = float(r[f"speed.{s}.{a}"]) / float(r[f"speed.{s}.{b}"])
+        except (KeyError, ValueError, ZeroDivisionError):
+            continue
+        if best is None or v < best[0]:
+            best = (v, s, kind)
+print(f"{best[1]} {best[2]} {best[0]:.2f}" if best else "")
+PY
+)
+  if [ -n "$worst" ]; then
+    read -r wsvc wkind wratio <<<"$worst"
+    record "profile.target" "$wsvc $wkind (ratio $wratio)"
+    pid=${SVC_PID[$wsvc:${PORT[$wsvc]}]}
+    jfrfile="$LOGS/profile-$wsvc-$wkind.jfr"
+    log "profiling $wsvc $wkind (ratio $wratio) with JFR for ${SECONDS_PHASE}s"
+    jcmd "$pid" JFR.start name=bench settings=profile >/dev/null 2>&1
+    if [ "$wkind" = create ]; then
+      load "http://127.0.0.1:${PORT[$wsvc]}${CREATE_PATH[$wsvc]}" "${SPEED_KEY[$wsvc]}" "${CREATE_BODY[$wsvc]}" 1000000 "$USERS" "$SECONDS_PHASE" "$LOGS/profile-load.tsv" >"$LOGS/profile-load.out"
+    else
+      load "http://127.0.0.1:${PORT[$wsvc]}${READ_PATH[$wsvc]}" "${SPEED_KEY[$wsvc]}" "GET:${SPEED_IDS[$wsvc]}" 1000000 "$USERS" "$SECONDS_PHASE" "$LOGS/profile-load.tsv" >"$LOGS/profile-load.out"
+    fi
+    jcmd "$pid" JFR.dump name=bench filename="$jfrfile" >/dev/null 2>&1
+    jcmd "$pid" JFR.stop name=bench >/dev/null 2>&1
+    python3 "$BENCH/tools/analyze.py" jfr "$jfrfile" 15 > "$LOGS/profile-$wsvc-$wkind.txt" 2>&1 || true
+    cp "$LOGS/profile-$wsvc-$wkind.txt" "$BENCH/results/profile-latest.txt" 2>/dev/null || true
+  fi
+fi
+
+# ------------------------------------------------------------------ faults
+fault_kill9() {
+  local svc=$1 port=${PORT[$1]} rport=18190 owner key
+  local F="fault.kill9.$svc"
+  record "$F.name" "kill -9 while delivering"
+  start_receiver "$rport" "$LOGS/recv-kill9-$svc.log" 900 || return
+  read -r owner key < <(tenant "$svc" "$port" "bench-kill9" "http://127.0.0.1:$rport/ok") || true
+  [ -n "${key:-}" ] || { record "$F.verdict" "n/a (no webhook destination)"; stop_receiver "$rport"; return; }
+  log "$svc: kill -9 fault, $N_EVENTS events"
+  load "http://127.0.0.1:$port${CREATE_PATH[$svc]}" "$key" "${CREATE_BODY[$svc]}" "$N_EVENTS" "$USERS" 300 \
+    "$LOGS/kill9-load-$svc.tsv" 0 400 >"$LOGS/kill9-load-$svc.out" 2>&1 &
+  local lpid=$!
+  local target=$(( N_EVENTS / 4 )) t0; t0=$(date +%s)
+  while [ "$(receiver_unique "$rport" || echo 0)" -lt "$target" ] && [ $(( $(date +%s) - t0 )) -lt 180 ]; do sleep 0.1; done
+  local before; before=$(receiver_unique "$rport")
+  stop_service "$svc" "$port" 9
+  log "$svc: killed (-9) after $before deliveries; restarting"
+  start_service "$svc" "$port"; local ms=$READY_MS
+  wait "$lpid"
+  local ok; ok=$(grep -c $'\t2[0-9][0-9]\t' "$LOGS/kill9-load-$svc.tsv")
+  wait_unique "$rport" "$ok" 300 || log "$svc: not every event arrived after the restart"
+  sleep 2
+  stop_receiver "$rport"
+  expected_deliveries "$svc" "'$owner'" "$LOGS/kill9-expected-$svc.tsv"
+  eval "$(python3 "$BENCH/tools/analyze.py" delivery "$LOGS/kill9-expected-$svc.tsv" "$LOGS/recv-kill9-$svc.log" /ok | sed 's/^/D_/')"
+  record "$F.checked" "${D_expected:-0} events committed (${ok} creations answered 2xx), killed after $before deliveries, restart→ready ${ms} ms"
+  record "$F.lost" "${D_lost:-n/a}"; record "$F.duplicates" "${D_duplicates:-n/a}"
+  record "$F.other" "delivered ${D_delivered:-0}"
+  if [ "${D_lost:-1}" = 0 ] && [ "${D_expected:-0}" -ge "$ok" ] && [ "$ok" -gt 0 ]; then record "$F.verdict" "PASS"; else record "$F.verdict" "FAIL"; fi
+  unset "${!D_@}"
+}
+
+fault_pg_restart() {
+  local svc=$1 port=${PORT[$1]} owner key F="fault.pgrestart.$1"
+  record "$F.name" "Postgres restart during creations"
+  read -r owner key < <(tenant "$svc" "$port" "bench-pgrestart") || true
+  [ -n "${key:-}" ] || { record "$F.verdict" "n/a"; return; }
+  local rate=100 n=$(( 100 * PG_RESTART_SECONDS ))
+  log "$svc: Postgres restart during $PG_RESTART_SECONDS s of creations at $rate/s"
+  load "http://127.0.0.1:$port${CREATE_PATH[$svc]}" "$key" "${CREATE_BODY[$svc]}" "$n" "$USERS" $(( PG_RESTART_SECONDS + 20 )) \
+    "$LOGS/pgrestart-load-$svc.tsv" "$rate" >"$LOGS/pgrestart-load-$svc.out" 2>&1 &
+  local lpid=$!
+  sleep $(( PG_RESTART_SECONDS / 3 ))
+  local r0 r1; r0=$(now_ms); pg_restart; r1=$(now_ms)
+  wait "$lpid"
+  sql "SELECT id FROM ${OBJ_TABLE[$svc]} WHERE ${OWNER_COL[$svc]} = '$owner'" > "$LOGS/pgrestart-present-$svc.txt"
+  eval "$(python3 "$BENCH/tools/analyze.py" loadcheck "$LOGS/pgrestart-load-$svc.tsv" "$LOGS/pgrestart-present-$svc.txt" | sed 's/^/L_/')"
+  local after; after=$(awk -F'\t' -v t="$r1" '$1 > t + 1000 && $2 ~ /^2/' "$LOGS/pgrestart-load-$svc.tsv" | wc -l)
+  # one more creation after the load: the service answers without having been restarted
+  local probe; probe=$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$port${CREATE_PATH[$svc]}" \
+    -H "Authorization: Bearer $key" -H 'Content-Type: application/json' -H "Idempotency-Key: probe-$(date +%s%N)" \
+    -d "${CREATE_BODY[$svc]//\{n\}/probe}")
+  record "$F.checked" "${L_answered_2xx:-0} creations answered 2xx; restart took $(( r1 - r0 )) ms; statuses ${L_statuses:-}"
+  record "$F.lost" "${L_missing:-n/a}"
+  record "$F.other" "2xx answers after the restart: $after; probe after load: $probe"
+  if [ "${L_missing:-1}" = 0 ] && [ "$after" -gt 0 ] && [ "${probe:0:1}" = 2 ]; then record "$F.verdict" "PASS"; else record "$F.verdict" "FAIL"; fi
+  unset "${!L_@}"
+}
+
+metric_success() { # port -> webhook_deliveries_total success counter
+  curl -fs "http://127.0.0.1:$1/q/metrics" 2>/dev/null | awk '/^webhook_deliveries_total/ && /outcome="success"/ {s += $2} END {printf "%d", s}'
+}
+
+fault_replicas() {
+  local svc=$1 port=${PORT[$1]} rport=18192 owner key F="fault.replicas.$1"
+  record "$F.name" "two replicas, one outbox"
+  start_service "$svc" "${REPLICA_PORT[$svc]}"; local rms=$READY_MS
+  [ "$rms" != "n/a" ] || { record "$F.verdict" "n/a (replica did not start)"; return; }
+  start_receiver "$rport" "$LOGS/recv-replicas-$svc.log" 900 || return
+  read -r owner key < <(tenant "$svc" "$port" "bench-replicas" "http://127.0.0.1:$rport/ok?delay=20") || true
+  [ -n "${key:-}" ] || { record "$F.verdict" "n/a"; stop_receiver "$rport"; stop_service "$svc" "${REPLICA_PORT[$svc]}"; return; }
+  local m1 m2; m1=$(metric_success "$port"); m2=$(metric_success "${REPLICA_PORT[$svc]}")
+  log "$svc: two replicas, $N_REPLICA events"
+  load "http://127.0.0.1:$port${CREATE_PATH[$svc]}" "$key" "${CREATE_BODY[$svc]}" "$N_REPLICA" "$USERS" 200 "$LOGS/replicas-load-$svc.tsv" >/dev/null
+  local ok; ok=$(grep -c $'\t2[0-9][0-9]\t' "$LOGS/replicas-load-$svc.tsv")
+  wait_unique "$rport" "$ok" 240 || log "$svc: not every event arrived (replicas)"
+  sleep 2
+  local d1 d2; d1=$(( $(metric_success "$port") - m1 )); d2=$(( $(metric_success "${REPLICA_PORT[$svc]}") - m2 ))
+  stop_receiver "$rport"; stop_service "$svc" "${REPLICA_PORT[$svc]}"
+  expected_deliveries "$svc" "'$owner'" "$LOGS/replicas-expected-$svc.tsv"
+  eval "$(python3 "$BENCH/tools/analyze.py" delivery "$LOGS/replicas-expected-$svc.tsv" "$LOGS/recv-replicas-$svc.log" /ok | sed 's/^/D_/')"
+  record "$F.checked" "${D_expected:-0} events; successful sends by replica A/B: $d1/$d2 (all destinations of the run)"
+  record "$F.lost" "${D_lost:-n/a}"; record "$F.duplicates" "${D_duplicates:-n/a}"
+  record "$F.other" "concurrent sends of one event: ${D_overlaps:-n/a}"
+  if [ "${D_lost:-1}" = 0 ] && [ "${D_overlaps:-1}" = 0 ] && [ "$ok" -gt 0 ]; then record "$F.verdict" "PASS"; else record "$F.verdict" "FAIL"; fi
+  unset "${!D_@}"
+}
+
+fault_bad_receivers() {
+  local svc=$1 port=${PORT[$1]} rport=18193 F="fault.badrecv.$1"
+  record "$F.name" "hanging/slow/redirecting/resetting receivers"
+  local base="http://127.0.0.1:$rport" reset="http://127.0.0.1:$((rport + 1))/reset"
+  start_receiver "$rport" "$LOGS/recv-bad-$svc.log" 900 || return
+  local keys="" owners="" o k
+  case $svc in
+    wallet)   # at most 3 addresses per project: two projects, each with one good address
+      read -r o k < <(tenant wallet "$port" bench-bad-a "$base/ok" "$base/hang" "$base/slow") || true; keys="$k"; owners="'$o'"
+      read -r o k < <(tenant wallet "$port" bench-bad-b "$base/redirect" "$reset" "$base/ok") || true; keys="$keys,$k"; owners="$owners,'$o'" ;;
+    checkout)
+      read -r o k < <(tenant checkout "$port" bench-bad "$base/ok" "$base/hang" "$base/slow" "$base/redirect" "$reset") || true
+      keys="$k"; owners="'$o'" ;;
+    kyc)      # one webhook_url per application: five applications
+      for u in "$base/ok" "$base/hang" "$base/slow" "$base/redirect" "$reset"; do
+        read -r o k < <(tenant kyc "$port" bench-bad "$u") || true
+        keys="${keys:+$keys,}$k"; owners="${owners:+$owners,}'$o'"
+      done ;;
+  esac
+  [[ "$keys" != *,, && -n "${k:-}" ]] || { record "$F.verdict" "n/a"; stop_receiver "$rport"; return; }
+  log "$svc: bad receivers, $N_BAD events"
+  load "http://127.0.0.1:$port${CREATE_PATH[$svc]}" "$keys" "${CREATE_BODY[$svc]}" "$N_BAD" 4 120 "$LOGS/bad-load-$svc.tsv" >/dev/null
+  expected_deliveries "$svc" "$owners" "$LOGS/bad-expected-$svc.tsv"
+  local good; good=$(awk -F'\t' '$3 ~ /\/ok$/' "$LOGS/bad-expected-$svc.tsv" | wc -l)
+  local t0; t0=$(date +%s)
+  while :; do
+    local n; n=$(awk -F'\t' '$2 == "/ok"' "$LOGS/recv-bad-$svc.log" 2>/dev/null | cut -f3 | sort -u | wc -l)
+    [ "$n" -ge "$good" ] && break
+    [ $(( $(date +%s) - t0 )) -ge 120 ] && break
+    sleep 0.5
+  done
+  sleep 1
+  stop_receiver "$rport"
+  eval "$(python3 "$BENCH/tools/analyze.py" delivery "$LOGS/bad-expected-$svc.tsv" "$LOGS/recv-bad-$svc.log" /ok | sed 's/^/D_/')"
+  local bad; bad=$(awk -F'\t' '$2 != "/ok"' "$LOGS/recv-bad-$svc.log" | wc -l)
+  record "$F.checked" "${D_expected:-0} deliveries to the good address(es) among $(wc -l < "$LOGS/bad-expected-$svc.tsv") (bad ones received $bad attempts)"
+  record "$F.lost" "${D_lost:-n/a}"; record "$F.duplicates" "${D_duplicates:-n/a}"
+  record "$F.other" "good address: commit→arrival p50 ${D_lat_p50_ms:-n/a} ms, p99 ${D_lat_p99_ms:-n/a} ms, max ${D_lat_max_ms:-n/a} ms"
+  if [ "${D_lost:-1}" = 0 ] && [ "${D_expected:-0}" -gt 0 ] && python3 -c "import sys; sys.exit(0 if float('${D_lat_p99_ms:-1e9}') <= $BAD_P99_LIMIT_MS else 1)"; then
+    record "$F.verdict" "PASS"
+  else
+    record "$F.verdict" "FAIL (good address stalled or lost: p99 > ${BAD_P99_LIMIT_MS} ms)"
+  fi
+  unset "${!D_@}"
+}
+
+if [ -z "${SKIP_FAULTS:-}" ]; then
+  for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && fault_bad_receivers "$svc"; done
+  for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && fault_replicas "$svc"; done
+  for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && fault_pg_restart "$svc"; done
+  for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && fault_kill9 "$svc"; done
+fi
+
+# ------------------------------------------------------------------ report
+echo
+python3 "$BENCH/tools/analyze.py" report "$RESULTS" "$BENCH/results/latest.md"
+if [ -f "$BENCH/results/profile-latest.txt" ] && [ -z "${SKIP_SPEED:-}" ]; then
+  { echo; echo "## Profile of the slowest ratio ($(grep '^profile.target=' "$RESULTS" | cut -d= -f2), JFR execution samples)"; echo; echo '```'; head -60 "$BENCH/results/profile-latest.txt"; echo '```'; } \
+    | tee -a "$BENCH/results/latest.md"
+fi
+echo; echo "raw figures and logs: $LOGS"

@@ -1,0 +1,149 @@
+package ht.platform.bench;
+
+import static io.gatling.javaapi.core.CoreDsl.*;
+import static io.gatling.javaapi.http.HttpDsl.*;
+
+import io.gatling.javaapi.core.*;
+import io.gatling.javaapi.http.*;
+
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One simulation for the three services, driven by system properties (set by run.sh):
+ * <ul>
+ *   <li>{@code bench.phase=max}: closed model, {@code bench.users} concurrent users; a warm-up of creations and
+ *       reads, then {@code bench.seconds} of creations, then {@code bench.seconds} of reads by id.</li>
+ *   <li>{@code bench.phase=open}: open model, {@code bench.createRate} creations/s then {@code bench.readRate}
+ *       reads/s, each for {@code bench.seconds} (run.sh sets half the measured maximum).</li>
+ * </ul>
+ * Creations carry a fresh {@code Idempotency-Key}; reads take ids from {@code bench.idsFile} (one id per line,
+ * header {@code id}), objects the service created earlier. Request names: create, read (and warm-up-*).
+ * <p>Gatling 3.14 keeps its statistics inside the HTML report, so the simulation also collects the response time of
+ * every request itself and writes {@code bench.statsFile} (key=value: count, errors, throughput over the
+ * phase's own first-to-last completion window, p50/p95/p99 in ms) when it ends.
+ */
+public class ApiSimulation extends Simulation {
+
+    private static String prop(String name, String def) {
+        String v = System.getProperty(name);
+        return v == null || v.isBlank() ? def : v;
+    }
+
+    private static final String BASE = prop("bench.baseUrl", "http://127.0.0.1:18083");
+    private static final String KEY = prop("bench.key", "missing");
+    private static final String CREATE_PATH = prop("bench.createPath", "/api/v1/payments");
+    private static final String CREATE_BODY = prop("bench.createBody", "{\"amount\":1000,\"currency\":\"HTG\",\"reference\":\"#{ref}\"}");
+    private static final int CREATE_STATUS = Integer.parseInt(prop("bench.createStatus", "201"));
+    private static final String READ_PATH = prop("bench.readPath", "/api/v1/payments/");
+    private static final String IDS = prop("bench.idsFile", "");
+    private static final String PHASE = prop("bench.phase", "max");
+    private static final int USERS = Integer.parseInt(prop("bench.users", "16"));
+    private static final int SECONDS = Integer.parseInt(prop("bench.seconds", "20"));
+    private static final int WARMUP = Integer.parseInt(prop("bench.warmupSeconds", "10"));
+    private static final double CREATE_RATE = Double.parseDouble(prop("bench.createRate", "50"));
+    private static final double READ_RATE = Double.parseDouble(prop("bench.readRate", "50"));
+    private static final String RUN = prop("bench.runId", Long.toString(System.currentTimeMillis(), 36));
+
+    private static final String STATS = prop("bench.statsFile", "target/bench-stats.properties");
+
+    private static final AtomicLong SEQ = new AtomicLong();
+
+    /** Response times (ms) and completion window of one request name. */
+    static final class Stat {
+        final java.util.concurrent.ConcurrentLinkedQueue<Integer> times = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        final AtomicLong errors = new AtomicLong();
+        final java.util.concurrent.atomic.AtomicLong first = new java.util.concurrent.atomic.AtomicLong(Long.MAX_VALUE);
+        final java.util.concurrent.atomic.AtomicLong last = new java.util.concurrent.atomic.AtomicLong(Long.MIN_VALUE);
+    }
+
+    private static final java.util.Map<String, Stat> STATS_BY_NAME = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static Session measure(String name, Session session) {
+        Stat st = STATS_BY_NAME.computeIfAbsent(name, n -> new Stat());
+        long now = System.currentTimeMillis();
+        st.first.accumulateAndGet(now, Math::min);
+        st.last.accumulateAndGet(now, Math::max);
+        if (session.isFailed() || !session.contains("rt")) {
+            st.errors.incrementAndGet();
+        } else {
+            st.times.add(session.getInt("rt"));
+        }
+        return session.markAsSucceeded().remove("rt");
+    }
+
+    private static int pct(int[] sorted, double p) {
+        if (sorted.length == 0) {
+            return -1;
+        }
+        int k = (int) Math.ceil(p / 100.0 * sorted.length) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, k))];
+    }
+
+    @Override
+    public void after() {
+        StringBuilder out = new StringBuilder();
+        STATS_BY_NAME.forEach((name, st) -> {
+            int[] t = st.times.stream().mapToInt(Integer::intValue).sorted().toArray();
+            double seconds = Math.max(0.001, (st.last.get() - st.first.get()) / 1000.0);
+            String k = name.replace("-", "_");
+            out.append(k).append("_ok=").append(t.length).append('\n');
+            out.append(k).append("_ko=").append(st.errors.get()).append('\n');
+            out.append(k).append("_rps=").append(String.format(java.util.Locale.ROOT, "%.1f", t.length / seconds)).append('\n');
+            out.append(k).append("_p50=").append(pct(t, 50)).append('\n');
+            out.append(k).append("_p95=").append(pct(t, 95)).append('\n');
+            out.append(k).append("_p99=").append(pct(t, 99)).append('\n');
+        });
+        try {
+            java.nio.file.Files.writeString(java.nio.file.Path.of(STATS), out.toString());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private final HttpProtocolBuilder protocol = http.baseUrl(BASE)
+            .header("Authorization", "Bearer " + KEY)
+            .contentTypeHeader("application/json")
+            .acceptHeader("application/json")
+            .shareConnections()
+            .disableCaching();
+
+    private ChainBuilder create(String name) {
+        return exec(session -> {
+                    long n = SEQ.incrementAndGet();
+                    return session.set("ref", "b-" + RUN + "-" + n).set("idem", RUN + "-" + n + "-" + UUID.randomUUID());
+                })
+                .exec(http(name).post(CREATE_PATH)
+                        .header("Idempotency-Key", "#{idem}")
+                        .body(StringBody(CREATE_BODY))
+                        .check(status().is(CREATE_STATUS), responseTimeInMillis().saveAs("rt")))
+                .exec(session -> measure(name, session));
+    }
+
+    private ChainBuilder read(String name) {
+        return feed(csv(IDS).circular())
+                .exec(http(name).get(READ_PATH + "#{id}").check(status().is(200), responseTimeInMillis().saveAs("rt")))
+                .exec(session -> measure(name, session));
+    }
+
+    {
+        if ("open".equals(PHASE)) {
+            ScenarioBuilder c = scenario("open-create").exec(create("create"));
+            ScenarioBuilder r = scenario("open-read").exec(read("read"));
+            setUp(c.injectOpen(constantUsersPerSec(CREATE_RATE).during(Duration.ofSeconds(SECONDS)))
+                    .andThen(r.injectOpen(constantUsersPerSec(READ_RATE).during(Duration.ofSeconds(SECONDS)))))
+                    .protocols(protocol);
+        } else {
+            ScenarioBuilder wc = scenario("warm-create").exec(create("warm-up-create"));
+            ScenarioBuilder wr = scenario("warm-read").exec(read("warm-up-read"));
+            ScenarioBuilder c = scenario("max-create").exec(create("create"));
+            ScenarioBuilder r = scenario("max-read").exec(read("read"));
+            setUp(wc.injectClosed(constantConcurrentUsers(USERS).during(Duration.ofSeconds(WARMUP)))
+                    .andThen(wr.injectClosed(constantConcurrentUsers(USERS).during(Duration.ofSeconds(Math.max(1, WARMUP / 2))))
+                    .andThen(c.injectClosed(constantConcurrentUsers(USERS).during(Duration.ofSeconds(SECONDS)))
+                    .andThen(r.injectClosed(constantConcurrentUsers(USERS).during(Duration.ofSeconds(SECONDS)))))))
+                    .protocols(protocol);
+        }
+    }
+}

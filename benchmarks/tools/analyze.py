@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""Analysis helpers of benchmarks/run.sh. Subcommands print key=value lines (or write the report).
+
+  gatling RUN_DIR SECONDS           create/read counts, throughput (ok / SECONDS), p50/p95/p99 (ms) from js/stats.json
+  pgbench LOGFILE                   tps (without initial connection time) and latency average
+  delivery EXPECTED LOG PATH        delivered, lost, duplicates, overlaps, deliveries/s, commit->first attempt p50/p99
+  loadcheck LOADFILE PRESENTFILE    answered 2xx vs present in the database
+  jfr JFR_FILE [TOP]                hottest frames (self) and hottest application frames (in stack) of execution samples
+  report RESULTS OUT_MD             the speed table and the fault table (markdown), also printed
+"""
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+
+
+def pct(values, p):
+    if not values:
+        return None
+    s = sorted(values)
+    k = max(0, min(len(s) - 1, int(round(p / 100.0 * len(s) + 0.5)) - 1))
+    return s[k]
+
+
+def gatling(run_dir, seconds):
+    seconds = float(seconds)
+    path = os.path.join(run_dir, "js", "stats.json")
+    if not os.path.exists(path):
+        print("gatling_ok=0")
+        return
+    with open(path) as f:
+        data = json.load(f)
+    found = {}
+
+    def walk(node):
+        if not isinstance(node, dict):
+            return
+        if node.get("type") == "REQUEST":
+            found[node["name"]] = node["stats"]
+        for child in (node.get("contents") or {}).values():
+            walk(child)
+
+    walk(data)
+    print("gatling_ok=1")
+    for name in ("create", "read"):
+        st = found.get(name)
+        if not st:
+            continue
+        ok = st["numberOfRequests"]["ok"]
+        ko = st["numberOfRequests"]["ko"]
+        print(f"{name}_ok={ok}")
+        print(f"{name}_ko={ko}")
+        print(f"{name}_rps={ok / seconds:.1f}")
+        for i, label in ((1, "p50"), (2, "p95"), (3, "p99")):
+            print(f"{name}_{label}={st['percentiles%d' % i]['ok']}")
+
+
+def pgbench(logfile):
+    text = open(logfile).read()
+    m = re.search(r"tps = ([0-9.]+) \(without initial connection time\)", text)
+    lat = re.search(r"latency average = ([0-9.]+) ms", text)
+    fails = re.search(r"number of failed transactions: (\d+)", text)
+    print(f"tps={float(m.group(1)):.1f}" if m else "tps=n/a")
+    print(f"lat_ms={lat.group(1)}" if lat else "lat_ms=n/a")
+    print(f"failed={fails.group(1) if fails else 0}")
+
+
+def read_receiver_log(log):
+    rows = []
+    with open(log) as f:
+        for line in f:
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) >= 4:
+                rows.append((int(parts[0]), parts[1], parts[2], parts[3] == "1"))
+    return rows
+
+
+def delivery(expected_file, log, path):
+    expected = {}
+    with open(expected_file) as f:
+        for line in f:
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) < 3:
+                continue
+            url_path = re.sub(r"^https?://[^/]+", "", parts[2]).split("?")[0]
+            if url_path == path:
+                expected[parts[0]] = int(parts[1])
+    rows = [r for r in read_receiver_log(log) if r[1] == path]
+    first = {}
+    counts = collections.Counter()
+    overlaps = 0
+    for at, _, eid, ov in rows:
+        counts[eid] += 1
+        overlaps += 1 if ov else 0
+        if eid not in first or at < first[eid]:
+            first[eid] = at
+    delivered = [e for e in expected if e in first]
+    lost = len(expected) - len(delivered)
+    dups = sum(c - 1 for e, c in counts.items() if e in expected and c > 1)
+    lat = [(first[e] - expected[e]) / 1000.0 for e in delivered]
+    print(f"expected={len(expected)}")
+    print(f"delivered={len(delivered)}")
+    print(f"lost={lost}")
+    print(f"duplicates={dups}")
+    print(f"overlaps={overlaps}")
+    print(f"unexpected={sum(1 for e in counts if e not in expected)}")
+    if delivered:
+        t0 = min(expected[e] for e in delivered)
+        t_first = min(first[e] for e in delivered)
+        t_last = max(first[e] for e in delivered)
+        span = max(1e-3, (t_last - t_first) / 1e6)
+        print(f"span_s={span:.2f}")
+        print(f"rate={len(delivered) / span:.1f}")
+        print(f"commit_to_last_s={(t_last - t0) / 1e6:.2f}")
+        print(f"lat_p50_ms={pct(lat, 50):.1f}")
+        print(f"lat_p99_ms={pct(lat, 99):.1f}")
+        print(f"lat_max_ms={max(lat):.1f}")
+
+
+def loadcheck(loadfile, presentfile):
+    answered = set()
+    statuses = collections.Counter()
+    with open(loadfile) as f:
+        for line in f:
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) < 3:
+                continue
+            statuses[parts[1]] += 1
+            if parts[1].startswith("2") and parts[2] != "-":
+                answered.add(parts[2])
+    present = set(l.strip() for l in open(presentfile) if l.strip())
+    missing = answered - present
+    print(f"answered_2xx={len(answered)}")
+    print(f"missing={len(missing)}")
+    print("statuses=" + ",".join(f"{k}:{v}" for k, v in sorted(statuses.items())))
+
+
+def jfr(path, top=12):
+    top = int(top)
+    out = subprocess.run(["jfr", "print", "--json", "--events", "jdk.ExecutionSample", path],
+                         capture_output=True, text=True, check=True).stdout
+    data = json.loads(out)
+    events = data.get("recording", {}).get("events", [])
+    self_counts = collections.Counter()
+    app_counts = collections.Counter()
+    pkg_counts = collections.Counter()
+    total = 0
+    for ev in events:
+        frames = ((ev.get("values") or {}).get("stackTrace") or {}).get("frames") or []
+        if not frames:
+            continue
+        total += 1
+
+        def name(fr):
+            m = fr.get("method") or {}
+            t = (m.get("type") or {}).get("name", "?")
+            return f"{t}.{m.get('name', '?')}"
+
+        self_counts[name(frames[0])] += 1
+        top_pkg = (frames[0].get("method") or {}).get("type", {}).get("name", "?")
+        pkg_counts[".".join(top_pkg.split(".")[:3])] += 1
+        seen = set()
+        for fr in frames:
+            n = name(fr)
+            if n.startswith("ht.platform.") and n not in seen:
+                seen.add(n)
+                app_counts[n] += 1
+    print(f"samples={total}")
+    print("# hottest frames (self time)")
+    for n, c in self_counts.most_common(top):
+        print(f"{100.0 * c / max(1, total):5.1f}% {n}")
+    print("# self time by package")
+    for n, c in pkg_counts.most_common(top):
+        print(f"{100.0 * c / max(1, total):5.1f}% {n}")
+    print("# application frames on the stack (inclusive)")
+    for n, c in app_counts.most_common(top):
+        print(f"{100.0 * c / max(1, total):5.1f}% {n}")
+
+
+def report(results, out_md):
+    r = {}
+    with open(results) as f:
+        for line in f:
+            if "=" in line:
+                k, v = line.rstrip("\n").split("=", 1)
+                r[k] = v
+
+    def g(k, d="n/a"):
+        return r.get(k, d)
+
+    def ratio(a, b):
+        try:
+            return f"{float(a) / float(b):.2f}"
+        except (ValueError, ZeroDivisionError):
+            return "n/a"
+
+    lines = []
+    lines.append(f"# Benchmark results ({g('meta.mode')})")
+    lines.append("")
+    lines.append(f"- Date: {g('meta.date')}; machine: {g('meta.nproc')} CPU cores ({g('meta.cpu')}), {g('meta.mem')} RAM; "
+                 f"{g('meta.java')}; PostgreSQL {g('meta.pg')} (throwaway cluster, port {g('meta.pgport')}, default durability: fsync on, synchronous_commit on)")
+    lines.append(f"- Load: {g('meta.users')} concurrent clients (Gatling closed model) and the same {g('meta.users')} pgbench clients; "
+                 f"{g('meta.seconds')} s per measured phase after a warm-up; open-model latency at half the measured maximum. "
+                 f"Load generator, services and Postgres share the same {g('meta.nproc')} cores.")
+    lines.append(f"- Services: fast-jar, JVM mode, `{g('meta.java_opts')}`; kyc rate limit raised to {g('meta.kyc_rate')}/s for the run (default 20/s per application).")
+    lines.append("")
+    lines.append("## Speed")
+    lines.append("")
+    lines.append("| service | create/s | pgbench create tps | ratio | read/s | pgbench read tps | ratio | create p50/p95/p99 ms @ rate | read p50/p95/p99 ms @ rate | errors | start→ready ms | RSS after load MiB |")
+    lines.append("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    worst = None
+    for s in ("kyc", "checkout", "wallet"):
+        p = f"speed.{s}."
+        cr = ratio(g(p + "create_rps"), g(p + "pg_create_tps"))
+        rr = ratio(g(p + "read_rps"), g(p + "pg_read_tps"))
+        for kind, val in (("create", cr), ("read", rr)):
+            if val != "n/a" and (worst is None or float(val) < worst[0]):
+                worst = (float(val), s, kind)
+        lat_c = f"{g(p + 'open_create_p50')}/{g(p + 'open_create_p95')}/{g(p + 'open_create_p99')} @ {g(p + 'open_create_rate')}/s"
+        lat_r = f"{g(p + 'open_read_p50')}/{g(p + 'open_read_p95')}/{g(p + 'open_read_p99')} @ {g(p + 'open_read_rate')}/s"
+        errs = f"{g(p + 'errors', '0')}"
+        lines.append(f"| {s} | {g(p + 'create_rps')} | {g(p + 'pg_create_tps')} | {cr} | {g(p + 'read_rps')} | {g(p + 'pg_read_tps')} | {rr} | "
+                     f"{lat_c} | {lat_r} | {errs} | {g(p + 'ready_ms')} | {g(p + 'rss_mib')} |")
+    lines.append("")
+    lines.append("### Delivery (events produced through the creation API, one local receiver answering 200)")
+    lines.append("")
+    lines.append("| service | events | delivered | lost | duplicates | deliveries/s | commit→first attempt p50 ms | p99 ms | production/s |")
+    lines.append("|---|---|---|---|---|---|---|---|---|")
+    for s in ("kyc", "checkout", "wallet"):
+        p = f"delivery.{s}."
+        lines.append(f"| {s} | {g(p + 'expected')} | {g(p + 'delivered')} | {g(p + 'lost')} | {g(p + 'duplicates')} | {g(p + 'rate')} | "
+                     f"{g(p + 'lat_p50_ms')} | {g(p + 'lat_p99_ms')} | {g(p + 'production_rps')} |")
+    lines.append("")
+    if worst:
+        lines.append(f"Slowest ratio: **{worst[1]} {worst[2]} = {worst[0]:.2f}** of the pgbench ceiling.")
+        lines.append("")
+    lines.append("## Faults (each ends in a count of what was lost)")
+    lines.append("")
+    lines.append("| fault | service | what was checked | lost | duplicates | other | verdict |")
+    lines.append("|---|---|---|---|---|---|---|")
+    keys = sorted({k.split(".")[1] + "." + k.split(".")[2] for k in r if k.startswith("fault.")})
+    for fk in keys:
+        p = f"fault.{fk}."
+        lines.append(f"| {g(p + 'name')} | {fk.split('.')[1]} | {g(p + 'checked')} | {g(p + 'lost')} | {g(p + 'duplicates', '–')} | "
+                     f"{g(p + 'other', '')} | {g(p + 'verdict')} |")
+    lines.append("")
+    notes = [v for k, v in sorted(r.items()) if k.startswith("note.")]
+    if notes:
+        lines.append("## Notes")
+        lines.append("")
+        for n in notes:
+            lines.append(f"- {n}")
+        lines.append("")
+    text = "\n".join(lines)
+    with open(out_md, "w") as f:
+        f.write(text + "\n")
+    print(text)
+
+
+if __name__ == "__main__":
+    cmd, args = sys.argv[1], sys.argv[2:]
+    {"gatling": gatling, "pgbench": pgbench, "delivery": delivery, "loadcheck": loadcheck, "jfr": jfr,
+     "report": report}[cmd](*args)
