@@ -60,9 +60,5 @@ public interface WalletSettings {
         /** Addresses per project and mode. */
         @WithDefault("3")
         int maxEndpoints();
-
-        /** Deliveries claimed per round. */
-        @WithDefault("50")
-        int claimBatch();
     }
 }

@@ -208,6 +208,21 @@ class PaymentApiTest {
         as(test).get("/api/v1/payments/" + untouched).then().body("status", equalTo("expired"));
         as(test).post("/api/v1/test_helpers/payments/" + id + "/succeed").then().statusCode(409);
         given().get("/wallet/wpt_" + "0".repeat(48)).then().statusCode(404).contentType(ContentType.HTML);
+        // a live payment's page offers no outcome: posting one is refused and changes nothing
+        var livePayment = as(live).body("{\"amount\":500,\"currency\":\"HTG\",\"reference\":\"live\"}").post("/api/v1/payments")
+                .then().statusCode(201).extract();
+        String livePath = URI.create(livePayment.<String>path("wallet_url")).getPath();
+        given().get(livePath).then().statusCode(200);
+        given().formParam("lang", "fr").post(livePath + "/succeed").then().statusCode(403).contentType(ContentType.HTML);
+        as(live).get("/api/v1/payments/" + livePayment.path("id")).then().body("status", equalTo("pending"));
+        given().formParam("lang", "fr").post(livePath + "/refund").then().statusCode(404);
+        // a test payment: the form posts the outcome and redirects back to the page
+        var testPayment = as(test).body("{\"amount\":500,\"currency\":\"HTG\",\"reference\":\"form\"}").post("/api/v1/payments")
+                .then().statusCode(201).extract();
+        String testPath = URI.create(testPayment.<String>path("wallet_url")).getPath();
+        given().redirects().follow(false).formParam("lang", "en").post(testPath + "/succeed").then().statusCode(303)
+                .header("Location", org.hamcrest.Matchers.endsWith(testPath + "?lang=en"));
+        as(test).get("/api/v1/payments/" + testPayment.path("id")).then().body("status", equalTo("succeeded"));
         assertFalse(given().get("/wallet/nope").then().statusCode(404).extract().asString().isEmpty());
     }
 }
