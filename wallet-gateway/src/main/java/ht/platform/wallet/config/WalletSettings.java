@@ -27,6 +27,10 @@ public interface WalletSettings {
         @WithDefault("1")
         long feeMinimum();
 
+        /** How often the scheduler expires due payments. */
+        @WithDefault("15s")
+        String expiryTick();
+
         /** Largest accepted amount. */
         @WithDefault("1000000000")
         long maxAmount();
@@ -56,6 +60,10 @@ public interface WalletSettings {
         /** How long the previous secret keeps signing after a rotation. */
         @WithDefault("PT24H")
         Duration rotationOverlap();
+
+        /** Scheduler fallback of the delivery loop ("off" leaves only the LISTEN/NOTIFY wake-up). */
+        @WithDefault("1s")
+        String tick();
 
         /** Addresses per project and mode. */
         @WithDefault("3")

@@ -32,7 +32,8 @@ class PrivateTargetsTest {
     public static class Strict implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("webhooks.allow-private-targets", "false");
+            // the 1 s scheduler fallback is off here: only LISTEN/NOTIFY can wake the delivery loop
+            return Map.of("webhooks.allow-private-targets", "false", "wallet.webhooks.tick", "off");
         }
     }
 
@@ -50,6 +51,20 @@ class PrivateTargetsTest {
                 "https://100.64.0.1/x", "https://wallet.internal/x", "https://intranet/x")) {
             as(key).body(Map.of("url", url, "events", List.of("payment.created"))).post("/api/v1/webhooks")
                     .then().statusCode(400).body("error.code", equalTo("URL_NOT_ALLOWED")).body("error.param", equalTo("url"));
+        }
+    }
+
+    @Test
+    void notifyAfterCommitWakesTheLoopWithoutTheScheduler() throws Exception {
+        try (Receiver rx = new Receiver()) {
+            String key = TestApi.key(TestApi.project("Notify"), "test");
+            String url = "https://hooks.merchant-example.com:" + rx.port() + "/notify";
+            String id = as(key).body(Map.of("url", url, "events", List.of("payment.created"))).post("/api/v1/webhooks")
+                    .then().statusCode(201).extract().path("id");
+            TestApi.payment(key, 10);
+            // nobody calls drain and the tick is off: the attempt (refused, private address) comes from the wake-up
+            Receiver.await("attempt woken by NOTIFY", Duration.ofSeconds(10), () -> !as(key)
+                    .get("/api/v1/webhooks/" + id + "/deliveries").then().extract().jsonPath().getList("data[0].attempts").isEmpty());
         }
     }
 

@@ -421,6 +421,57 @@ class WebhookDeliveryTest {
         as(writeOnly).get("/api/v1/webhooks/" + wh[0] + "/deliveries").then().statusCode(403);
     }
 
+    @Test
+    void concurrentClaimsNeverHandOutTheSameDeliveryTwice() throws Exception {
+        Receiver rx = receiver();
+        rx.status.set(500);
+        List<String> hooks = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            String key = TestApi.key(TestApi.project("Replica " + i), "test");
+            keys.add(key);
+            hooks.add(as(key).body(Map.of("url", rx.url(), "events", List.of("payment.created"))).post("/api/v1/webhooks")
+                    .then().statusCode(201).extract().path("id"));
+            TestApi.payment(key, 10);
+        }
+        Receiver.await("8 first attempts", BOUND, () -> rx.received.size() == 8);
+        for (int i = 0; i < 8; i++) {
+            String key = keys.get(i);
+            String hook = hooks.get(i);
+            Receiver.await("attempt recorded", BOUND, () -> as(key).get("/api/v1/webhooks/" + hook + "/deliveries").then()
+                    .extract().jsonPath().getList("data[0].attempts").size() == 1);
+        }
+        // every retry is due at once; six "replicas" claim concurrently
+        clock.advance(Duration.ofMinutes(2));
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(6);
+        try {
+            List<java.util.concurrent.Callable<List<String>>> claims = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                claims.add(() -> claim(8));
+            }
+            List<String> claimed = new ArrayList<>();
+            for (var f : pool.invokeAll(claims)) {
+                claimed.addAll(f.get());
+            }
+            assertEquals(claimed.size(), claimed.stream().distinct().count(), "a delivery was claimed twice: " + claimed);
+            // the lease holds them: another claim does not return any of them
+            List<String> again = claim(100);
+            assertTrue(again.stream().noneMatch(claimed::contains), "leased deliveries were handed out again");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** One claim as a replica would make it, on its own Vert.x context. */
+    List<String> claim(int limit) {
+        try {
+            return io.quarkus.vertx.VertxContextSupport.subscribeAndAwait(() -> store.claimDue(limit))
+                    .stream().map(ht.platform.support.outbox.PreparedDelivery::deliveryId).toList();
+        } catch (Throwable e) {
+            throw new AssertionError(e);
+        }
+    }
+
     static int countDeliveries(String endpoint) throws Exception {
         try (Connection c = DriverManager.getConnection("jdbc:postgresql://localhost:5432/platform_test", "postgres", "");
              PreparedStatement s = c.prepareStatement("SELECT count(*) FROM wallet.webhook_deliveries WHERE endpoint_id = ?")) {

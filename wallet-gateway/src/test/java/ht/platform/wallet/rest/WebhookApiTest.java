@@ -121,6 +121,27 @@ class WebhookApiTest {
     }
 
     @Test
+    void concurrentRegistrationsRespectTheLimit() throws Exception {
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(10);
+        try {
+            List<java.util.concurrent.Callable<Integer>> calls = new java.util.ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                int n = i;
+                calls.add(() -> as(test).body(Map.of("url", "https://hooks.example.com/c" + n, "events", List.of("payment.created")))
+                        .post("/api/v1/webhooks").statusCode());
+            }
+            List<Integer> statuses = new java.util.ArrayList<>();
+            for (var f : pool.invokeAll(calls)) {
+                statuses.add(f.get());
+            }
+            assertEquals(3, statuses.stream().filter(s -> s == 201).count(), statuses.toString());
+            assertEquals(7, statuses.stream().filter(s -> s == 409).count(), statuses.toString());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void permissionsAreEnforced() {
         String readOnly = TestApi.key(project, "test", "webhooks:read");
         String writeOnly = TestApi.key(project, "test", "webhooks:write");
