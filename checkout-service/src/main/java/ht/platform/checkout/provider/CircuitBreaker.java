@@ -21,7 +21,11 @@ public final class CircuitBreaker {
         return openUntil != null && clock.instant().isBefore(openUntil);
     }
 
-    public synchronized void success() {
+    /** A call answered: closes the breaker, unless it is open (then only the end of the open period closes it). */
+    public synchronized void success(Clock clock) {
+        if (isOpen(clock)) {
+            return;
+        }
         consecutiveFailures = 0;
         openUntil = null;
     }
@@ -40,6 +44,7 @@ public final class CircuitBreaker {
     }
 
     public synchronized void reset() {
-        success();
+        consecutiveFailures = 0;
+        openUntil = null;
     }
 }

@@ -69,7 +69,7 @@ public class PaymentRails {
         } catch (RuntimeException e) {
             uni = Uni.createFrom().failure(e);
         }
-        return uni.invoke(r -> breaker.success())
+        return uni.invoke(r -> breaker.success(clock))
                 .onFailure().recoverWithItem(e -> {
                     breaker.failure(clock);
                     return ProviderResult.unknown(e.getClass().getSimpleName());

@@ -349,7 +349,10 @@ public class PaymentService {
         if (provider == null) {
             return Uni.createFrom().voidItem();
         }
-        return rails.call(provider, () -> provider.lookup(attempt.id)).chain(result -> recordResult(attempt.id, result));
+        // NOT_FOUND: the rail never received the call; repeat it with the same attempt id (idempotent) to get an answer
+        return rails.call(provider, () -> provider.lookup(attempt.id)).chain(result -> result.status() == ProviderResult.Status.NOT_FOUND
+                ? callFor(provider, attempt).chain(again -> recordResult(attempt.id, again))
+                : recordResult(attempt.id, result));
     }
 
     private Uni<ProviderResult> callFor(PaymentProvider provider, PaymentAttempt a) {

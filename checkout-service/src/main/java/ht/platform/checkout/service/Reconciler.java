@@ -54,9 +54,9 @@ public class Reconciler {
         Instant stale = clock.instant().minus(config.staleAfter());
         return Panache.withSession(() -> PaymentAttempt.<PaymentAttempt>find(
                         "status in ('pending', 'unknown') or (status = 'started' and (kind in ('release', 'reversal') or createdAt < ?1))"
-                                + " order by createdAt", stale).range(0, 199).list()
-                .chain(attempts -> Refund.<Refund>find("status = 'pending' and createdAt < ?1 order by createdAt", stale)
-                        .range(0, 199).list().map(rs -> new Object[] {attempts, rs})))
+                                + " order by updatedAt", stale).range(0, 499).list()
+                .chain(attempts -> Refund.<Refund>find("status = 'pending' and createdAt < ?1 order by updatedAt", stale)
+                        .range(0, 499).list().map(rs -> new Object[] {attempts, rs})))
                 .chain(pair -> {
                     @SuppressWarnings("unchecked") List<PaymentAttempt> attempts = (List<PaymentAttempt>) pair[0];
                     @SuppressWarnings("unchecked") List<Refund> pendingRefunds = (List<Refund>) pair[1];

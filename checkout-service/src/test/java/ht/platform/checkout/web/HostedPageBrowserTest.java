@@ -134,5 +134,12 @@ class HostedPageBrowserTest {
         // switching language keeps the state
         driver.findElement(By.id("lang-fr")).click();
         assertTrue(text("status-text").startsWith("Le fournisseur de paiement"));
+        // the rail concludes; the page then shows the outcome it read from the service
+        String pending = as(key).queryParam("status", "provider_pending").get("/api/v1/payment_intents").then().extract().path("data[0].id");
+        as(key).body(Map.of("outcome", "succeeded")).post("/api/v1/test_helpers/provider_pending/" + pending + "/settle")
+                .then().statusCode(200).body("status", equalTo("succeeded"));
+        driver.findElement(By.id("refresh")).click();
+        assertEquals("succeeded", driver.findElement(By.id("status")).getAttribute("data-status"));
+        assertEquals("Paiement reçu. Merci !", text("status-text"));
     }
 }
