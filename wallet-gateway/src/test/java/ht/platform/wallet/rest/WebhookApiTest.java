@@ -160,4 +160,16 @@ class WebhookApiTest {
         as(test).post("/api/v1/webhooks/" + id + "/reactivate").then().statusCode(409).body("error.code", equalTo("WEBHOOK_NOT_PAUSED"));
         as(test).post("/api/v1/webhooks/we_missing/reactivate").then().statusCode(404);
     }
+
+    @Test
+    void everyOperationIsInTheOpenApiDocument() {
+        String doc = io.restassured.RestAssured.given().get("/openapi.json").then().statusCode(200).extract().asString();
+        for (String path : List.of("/api/v1/payments", "/api/v1/payments/{id}", "/api/v1/withdrawals", "/api/v1/withdrawals/{id}/cancel",
+                "/api/v1/balance", "/api/v1/webhooks", "/api/v1/webhooks/{id}", "/api/v1/webhooks/{id}/reactivate",
+                "/api/v1/webhooks/{id}/rotate_secret", "/api/v1/webhooks/{id}/test", "/api/v1/webhooks/{id}/deliveries",
+                "/api/v1/webhook_deliveries/{id}/resend", "/api/v1/test_helpers/payments/{id}/{action}",
+                "/api/v1/test_helpers/withdrawals/{id}/{action}", "/wallet/{token}")) {
+            org.junit.jupiter.api.Assertions.assertTrue(doc.contains("\"" + path + "\""), path);
+        }
+    }
 }
