@@ -163,6 +163,34 @@ class WithdrawalApiTest {
     }
 
     @Test
+    void concurrentDuplicatesOfOneKeyCreateOneWithdrawal() throws Exception {
+        TestApi.fund(test, 10_000);
+        String key = TestApi.newKey();
+        ExecutorService pool = Executors.newFixedThreadPool(12);
+        try {
+            List<Callable<Response>> calls = new ArrayList<>();
+            for (int i = 0; i < 12; i++) {
+                calls.add(() -> as(test).header("Idempotency-Key", key).body(body(500)).post("/api/v1/withdrawals"));
+            }
+            List<String> ids = new ArrayList<>();
+            for (Future<Response> f : pool.invokeAll(calls)) {
+                Response r = f.get();
+                if (r.statusCode() == 201) {
+                    ids.add(r.path("id"));
+                } else {
+                    assertEquals(409, r.statusCode(), r.asString());
+                    assertEquals("IDEMPOTENCY_KEY_IN_USE", r.path("error.code"));
+                }
+            }
+            assertTrue(!ids.isEmpty());
+            assertEquals(1, ids.stream().distinct().count(), "one withdrawal for one key: " + ids);
+            balance(test, 10_000 - 505, 505);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void concurrentWithdrawalsNeverOverdrawTheBalance() throws Exception {
         TestApi.fund(test, 20_000);
         int requests = 60;
