@@ -24,6 +24,7 @@ else
   N_REPLICA=${N_REPLICA:-3000}; N_BAD=${N_BAD:-200}; PG_RESTART_SECONDS=${PG_RESTART_SECONDS:-16}; MODE_LABEL="full"
 fi
 USERS=${USERS:-16}
+LANES=${LANES:-16}      # owners (each with one webhook address) that share the delivery load
 JAVA_OPTS=${JAVA_OPTS:--Xmx512m}
 KYC_RATE=${KYC_RATE:-100000}
 BAD_P99_LIMIT_MS=${BAD_P99_LIMIT_MS:-5000}
@@ -96,7 +97,7 @@ gatling_run() { # svc phase key idsfile extra-props... -> the statistics file (k
   local body=${CREATE_BODY[$svc]//\{n\}/#\{ref\}}
   (cd "$BENCH" && "$ROOT/mvnw" -B -q gatling:test \
       -Dbench.label="$svc-$phase" -Dbench.phase="$phase" -Dbench.baseUrl="http://127.0.0.1:${PORT[$svc]}" \
-      -Dbench.key="$key" -Dbench.createPath="${CREATE_PATH[$svc]}" -Dbench.createBody="$body" \
+      -Dbench.key="$key" -Dbench.createPath="${CREATE_PATH[$svc]}" -Dbench.createBodyB64="$(printf '%s' "$body" | base64 -w0)" \
       -Dbench.createStatus="${CREATE_STATUS[$svc]}" -Dbench.readPath="${READ_PATH[$svc]}" -Dbench.idsFile="$ids" \
       -Dbench.users="$USERS" -Dbench.seconds="$SECONDS_PHASE" -Dbench.warmupSeconds="$WARMUP" \
       -Dbench.statsFile="$LOGS/gatling-$svc-$phase.properties" "$@" \
@@ -161,16 +162,17 @@ speed() {
 delivery_speed() {
   local svc=$1 port=${PORT[$1]} rport=$2 owner key
   start_receiver "$rport" "$LOGS/recv-delivery-$svc.log" 900 || return
-  read -r owner key < <(tenant "$svc" "$port" "bench-delivery" "http://127.0.0.1:$rport/ok") || true
-  if [ -z "${key:-}" ]; then record "note.$svc.delivery" "$svc: webhook destination could not be registered"; stop_receiver "$rport"; return; fi
-  log "$svc: delivery, $N_EVENTS events through ${CREATE_PATH[$svc]}"
-  local out; out=$(load "http://127.0.0.1:$port${CREATE_PATH[$svc]}" "$key" "${CREATE_BODY[$svc]}" "$N_EVENTS" "$USERS" 300 "$LOGS/delivery-load-$svc.tsv")
+  if ! tenants "$svc" "$port" "bench-delivery" "$LANES" "http://127.0.0.1:$rport/ok"; then
+    record "note.$svc.delivery" "$svc: webhook destination could not be registered"; stop_receiver "$rport"; return
+  fi
+  log "$svc: delivery, $N_EVENTS events through ${CREATE_PATH[$svc]} ($LANES owners, one address each)"
+  local out; out=$(load "http://127.0.0.1:$port${CREATE_PATH[$svc]}" "$T_KEYS" "${CREATE_BODY[$svc]}" "$N_EVENTS" "$USERS" 300 "$LOGS/delivery-load-$svc.tsv")
   record "delivery.$svc.production_rps" "$(sed -E 's/.*rps=([0-9.]+).*/\1/' <<<"$out")"
   local ok; ok=$(grep -c $'\t2[0-9][0-9]\t' "$LOGS/delivery-load-$svc.tsv")
   wait_unique "$rport" "$ok" 300 || log "$svc: not every event arrived in time"
   sleep 1
   stop_receiver "$rport"
-  expected_deliveries "$svc" "'$owner'" "$LOGS/delivery-expected-$svc.tsv"
+  expected_deliveries "$svc" "$T_OWNERS" "$LOGS/delivery-expected-$svc.tsv"
   python3 "$BENCH/tools/analyze.py" delivery "$LOGS/delivery-expected-$svc.tsv" "$LOGS/recv-delivery-$svc.log" /ok \
     | while IFS='=' read -r k v; do record "delivery.$svc.$k" "$v"; done
 }
@@ -225,10 +227,10 @@ fault_kill9() {
   local F="fault.kill9.$svc"
   record "$F.name" "kill -9 while delivering"
   start_receiver "$rport" "$LOGS/recv-kill9-$svc.log" 900 || return
-  read -r owner key < <(tenant "$svc" "$port" "bench-kill9" "http://127.0.0.1:$rport/ok") || true
-  [ -n "${key:-}" ] || { record "$F.verdict" "n/a (no webhook destination)"; stop_receiver "$rport"; return; }
-  log "$svc: kill -9 fault, $N_EVENTS events"
-  load "http://127.0.0.1:$port${CREATE_PATH[$svc]}" "$key" "${CREATE_BODY[$svc]}" "$N_EVENTS" "$USERS" 300 \
+  tenants "$svc" "$port" "bench-kill9" "$LANES" "http://127.0.0.1:$rport/ok" \
+    || { record "$F.verdict" "n/a (no webhook destination)"; stop_receiver "$rport"; return; }
+  log "$svc: kill -9 fault, $N_EVENTS events ($LANES owners)"
+  load "http://127.0.0.1:$port${CREATE_PATH[$svc]}" "$T_KEYS" "${CREATE_BODY[$svc]}" "$N_EVENTS" "$USERS" 300 \
     "$LOGS/kill9-load-$svc.tsv" 0 400 >"$LOGS/kill9-load-$svc.out" 2>&1 &
   local lpid=$!
   local target=$(( N_EVENTS / 4 )) t0; t0=$(date +%s)
@@ -242,7 +244,7 @@ fault_kill9() {
   wait_unique "$rport" "$ok" 300 || log "$svc: not every event arrived after the restart"
   sleep 2
   stop_receiver "$rport"
-  expected_deliveries "$svc" "'$owner'" "$LOGS/kill9-expected-$svc.tsv"
+  expected_deliveries "$svc" "$T_OWNERS" "$LOGS/kill9-expected-$svc.tsv"
   eval "$(python3 "$BENCH/tools/analyze.py" delivery "$LOGS/kill9-expected-$svc.tsv" "$LOGS/recv-kill9-$svc.log" /ok | sed 's/^/D_/')"
   record "$F.checked" "${D_expected:-0} events committed (${ok} creations answered 2xx), killed after $before deliveries, restart→ready ${ms} ms"
   record "$F.lost" "${D_lost:-n/a}"; record "$F.duplicates" "${D_duplicates:-n/a}"
@@ -288,17 +290,17 @@ fault_replicas() {
   start_service "$svc" "${REPLICA_PORT[$svc]}"; local rms=$READY_MS
   [ "$rms" != "n/a" ] || { record "$F.verdict" "n/a (replica did not start)"; return; }
   start_receiver "$rport" "$LOGS/recv-replicas-$svc.log" 900 || return
-  read -r owner key < <(tenant "$svc" "$port" "bench-replicas" "http://127.0.0.1:$rport/ok?delay=20") || true
-  [ -n "${key:-}" ] || { record "$F.verdict" "n/a"; stop_receiver "$rport"; stop_service "$svc" "${REPLICA_PORT[$svc]}"; return; }
+  tenants "$svc" "$port" "bench-replicas" "$LANES" "http://127.0.0.1:$rport/ok?delay=20" \
+    || { record "$F.verdict" "n/a"; stop_receiver "$rport"; stop_service "$svc" "${REPLICA_PORT[$svc]}"; return; }
   local m1 m2; m1=$(metric_success "$port"); m2=$(metric_success "${REPLICA_PORT[$svc]}")
   log "$svc: two replicas, $N_REPLICA events"
-  load "http://127.0.0.1:$port${CREATE_PATH[$svc]}" "$key" "${CREATE_BODY[$svc]}" "$N_REPLICA" "$USERS" 200 "$LOGS/replicas-load-$svc.tsv" >/dev/null
+  load "http://127.0.0.1:$port${CREATE_PATH[$svc]}" "$T_KEYS" "${CREATE_BODY[$svc]}" "$N_REPLICA" "$USERS" 200 "$LOGS/replicas-load-$svc.tsv" >/dev/null
   local ok; ok=$(grep -c $'\t2[0-9][0-9]\t' "$LOGS/replicas-load-$svc.tsv")
   wait_unique "$rport" "$ok" 240 || log "$svc: not every event arrived (replicas)"
   sleep 2
   local d1 d2; d1=$(( $(metric_success "$port") - m1 )); d2=$(( $(metric_success "${REPLICA_PORT[$svc]}") - m2 ))
   stop_receiver "$rport"; stop_service "$svc" "${REPLICA_PORT[$svc]}"
-  expected_deliveries "$svc" "'$owner'" "$LOGS/replicas-expected-$svc.tsv"
+  expected_deliveries "$svc" "$T_OWNERS" "$LOGS/replicas-expected-$svc.tsv"
   eval "$(python3 "$BENCH/tools/analyze.py" delivery "$LOGS/replicas-expected-$svc.tsv" "$LOGS/recv-replicas-$svc.log" /ok | sed 's/^/D_/')"
   record "$F.checked" "${D_expected:-0} events; successful sends by replica A/B: $d1/$d2 (all destinations of the run)"
   record "$F.lost" "${D_lost:-n/a}"; record "$F.duplicates" "${D_duplicates:-n/a}"

@@ -151,6 +151,20 @@ tenant() {
   echo "$owner $key"
 }
 
+# tenants svc port name count url -> T_OWNERS ('id1','id2',...) and T_KEYS (key1,key2,...): `count` owners with one
+# webhook address each. Many owners = many addresses, as in production (the wallet gateway sends one delivery per
+# address at a time, so one address alone is a lane of its own).
+tenants() {
+  T_OWNERS=""; T_KEYS=""
+  local i o k
+  for i in $(seq 1 "$4"); do
+    o=""; k=""
+    read -r o k < <(tenant "$1" "$2" "$3-$i" "$5") || true
+    [ -n "$k" ] || return 1
+    T_OWNERS="${T_OWNERS:+$T_OWNERS,}'$o'"; T_KEYS="${T_KEYS:+$T_KEYS,}$k"
+  done
+}
+
 # expected_deliveries svc owners(comma, quoted list) outfile: event_id TAB event_created_micros TAB url
 expected_deliveries() {
   local svc=$1 owners=$2 out=$3 q

@@ -107,8 +107,7 @@ public class Load {
                 }
             }
             byStatus.computeIfAbsent(status, s -> new AtomicLong()).incrementAndGet();
-            out.append(System.currentTimeMillis()).append('\t').append(status).append('\t').append(id)
-                    .append('\t').append(idem).append('\n');
+            out.append(System.currentTimeMillis() + "\t" + status + "\t" + id + "\t" + idem + "\n"); // one append: lines never interleave
             slots.release();
         });
     }

@@ -143,6 +143,16 @@ def jfr(path, top=12):
                          capture_output=True, text=True, check=True).stdout
     data = json.loads(out)
     events = data.get("recording", {}).get("events", [])
+    subsystems = (("org.hibernate", "Hibernate ORM/Reactive"), ("io.vertx.pgclient", "reactive PG client"),
+                  ("io.vertx.sqlclient", "reactive PG client"), ("io.netty", "Netty I/O"), ("io.vertx", "Vert.x core"),
+                  ("com.fasterxml.jackson", "Jackson JSON"), ("org.jboss.logmanager", "logging"),
+                  ("io.quarkus.vertx.http.runtime.attribute", "access log"), ("io.quarkus.vertx.http.runtime.filters.accesslog", "access log"),
+                  ("io.smallrye.mutiny", "Mutiny"), ("org.jboss.resteasy", "REST (RESTEasy Reactive)"),
+                  ("io.quarkus.resteasy", "REST (RESTEasy Reactive)"), ("io.micrometer", "Micrometer"),
+                  ("sun.security", "crypto/TLS"), ("javax.crypto", "crypto"), ("com.sun.crypto", "crypto"),
+                  ("io.quarkus.arc", "CDI (ArC)"), ("io.smallrye.context", "context propagation"),
+                  ("ht.platform", "application code"), ("io.quarkus", "Quarkus other"))
+    sub_counts = collections.Counter()
     self_counts = collections.Counter()
     app_counts = collections.Counter()
     pkg_counts = collections.Counter()
@@ -156,18 +166,29 @@ def jfr(path, top=12):
         def name(fr):
             m = fr.get("method") or {}
             t = (m.get("type") or {}).get("name", "?")
-            return f"{t}.{m.get('name', '?')}"
+            return f"{t.replace('/', '.')}.{m.get('name', '?')}"
 
         self_counts[name(frames[0])] += 1
-        top_pkg = (frames[0].get("method") or {}).get("type", {}).get("name", "?")
+        top_pkg = (frames[0].get("method") or {}).get("type", {}).get("name", "?").replace("/", ".")
         pkg_counts[".".join(top_pkg.split(".")[:3])] += 1
+        sub = "JDK/other"
+        for fr in frames:
+            tn = ((fr.get("method") or {}).get("type") or {}).get("name", "").replace("/", ".")
+            if tn.startswith(("java.", "jdk.", "sun.nio", "sun.misc")):
+                continue
+            sub = next((label for prefix, label in subsystems if tn.startswith(prefix)), "other: " + ".".join(tn.split(".")[:3]))
+            break
+        sub_counts[sub] += 1
         seen = set()
         for fr in frames:
             n = name(fr)
-            if n.startswith("ht.platform.") and n not in seen:
+            if n.startswith(("ht.platform.", "ht/platform/")) and n not in seen:
                 seen.add(n)
                 app_counts[n] += 1
     print(f"samples={total}")
+    print("# self time by subsystem (first non-JDK frame)")
+    for n, c in sub_counts.most_common(top):
+        print(f"{100.0 * c / max(1, total):5.1f}% {n}")
     print("# hottest frames (self time)")
     for n, c in self_counts.most_common(top):
         print(f"{100.0 * c / max(1, total):5.1f}% {n}")

@@ -34,7 +34,10 @@ public class ApiSimulation extends Simulation {
     private static final String BASE = prop("bench.baseUrl", "http://127.0.0.1:18083");
     private static final String KEY = prop("bench.key", "missing");
     private static final String CREATE_PATH = prop("bench.createPath", "/api/v1/payments");
-    private static final String CREATE_BODY = prop("bench.createBody", "{\"amount\":1000,\"currency\":\"HTG\",\"reference\":\"#{ref}\"}");
+    /** Base64 of the JSON body (quotes do not survive the trip through Maven into the forked JVM). */
+    private static final String CREATE_BODY = new String(java.util.Base64.getDecoder().decode(prop("bench.createBodyB64",
+            java.util.Base64.getEncoder().encodeToString("{\"amount\":1000,\"currency\":\"HTG\",\"reference\":\"#{ref}\"}".getBytes()))),
+            java.nio.charset.StandardCharsets.UTF_8);
     private static final int CREATE_STATUS = Integer.parseInt(prop("bench.createStatus", "201"));
     private static final String READ_PATH = prop("bench.readPath", "/api/v1/payments/");
     private static final String IDS = prop("bench.idsFile", "");
