@@ -511,7 +511,8 @@ public class VerificationService {
             Evidence evidence = new Evidence(v.documentType, v.country, imgs.get("document_front"), imgs.get("document_back"),
                     imgs.get("selfie"), imgs.containsKey("mrz") ? new String(imgs.get("mrz"), java.nio.charset.StandardCharsets.UTF_8) : null,
                     LocalDate.ofInstant(now, ZoneOffset.UTC));
-            return Uni.createFrom().item(() -> engine.decide(evidence, now)).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+            // runs on the request's context: the images are bounded (10 MiB) and measured on a <= 1000 px grid
+            return Uni.createFrom().item(() -> engine.decide(evidence, now));
         })).onFailure().recoverWithItem(e -> {
             LOG.errorf("decision of %s failed: %s", id, e.toString());
             return new DecisionEngine.Outcome("technical_error", List.of("processing_error"), null);

@@ -1,0 +1,171 @@
+package ht.platform.kyc.web;
+
+import ht.platform.kyc.model.Verification;
+import ht.platform.kyc.provider.BuiltInChecks;
+import ht.platform.kyc.service.DecisionEngine;
+import ht.platform.kyc.service.VerificationService;
+import ht.platform.support.errors.ApiException;
+import io.quarkus.qute.Template;
+import io.quarkus.qute.TemplateInstance;
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.RestForm;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The hosted verification page at {@code /v/{token}}: consent, document type, document photos (front, back
+ * where the document has one), selfie, result and the way back to the client's return_url. In test mode the
+ * person picks the outcome instead of uploading anything. Every POST answers 303 to the page (no resubmits).
+ */
+@Path("/v/{token}")
+@Tag(name = "Hosted page")
+public class HostedPage {
+
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(HostedPage.class);
+    private static final List<String> OUTCOMES = List.of("verified", "rejected", "retry_required", "unable_to_verify", "technical_error");
+
+    @Inject
+    Template page;
+
+    @Inject
+    Texts texts;
+
+    @Inject
+    VerificationService verifications;
+
+    @GET
+    @Produces(MediaType.TEXT_HTML)
+    @Operation(summary = "The hosted verification page (opening it moves created to started)")
+    public Uni<Response> show(@PathParam("token") String token, @QueryParam("lang") String lang, @QueryParam("error") String error) {
+        return verifications.open(token).map(v -> {
+            String locale = locale(lang, v);
+            if (v == null) {
+                return html(404, base(token, locale, "invalid", null).data("error", false));
+            }
+            return html(200, render(token, locale, v).data("error", error != null));
+        });
+    }
+
+    @POST
+    @Path("/consent")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Uni<Response> consent(@PathParam("token") String token, @QueryParam("lang") String lang, @RestForm("decision") String decision) {
+        return back(token, lang, verifications.consent(token, "accept".equals(decision)));
+    }
+
+    @POST
+    @Path("/document_type")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Uni<Response> documentType(@PathParam("token") String token, @QueryParam("lang") String lang,
+                                      @RestForm("document_type") String type) {
+        return back(token, lang, verifications.chooseDocument(token, type));
+    }
+
+    @POST
+    @Path("/test_outcome")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Uni<Response> testOutcome(@PathParam("token") String token, @QueryParam("lang") String lang,
+                                     @RestForm("outcome") String outcome, @RestForm("reason") String reason) {
+        return back(token, lang, Uni.createFrom().deferred(() -> verifications.pageTestOutcome(token, outcome, reason)));
+    }
+
+    @POST
+    @Path("/document")
+    @Consumes(MediaType.MULTIPART_FORM_DATA)
+    public Uni<Response> document(@PathParam("token") String token, @QueryParam("lang") String lang,
+                                  @RestForm("front") java.nio.file.Path front, @RestForm("back") java.nio.file.Path back, @RestForm("mrz") String mrz) {
+        return back(token, lang, Uni.createFrom().deferred(() -> verifications.submitDocument(token, read(front), read(back), mrz)));
+    }
+
+    @POST
+    @Path("/selfie")
+    @Consumes(MediaType.MULTIPART_FORM_DATA)
+    public Uni<Response> selfie(@PathParam("token") String token, @QueryParam("lang") String lang, @RestForm("selfie") java.nio.file.Path selfie) {
+        return back(token, lang, Uni.createFrom().deferred(() -> verifications.submitSelfie(token, read(selfie))));
+    }
+
+    private Uni<Response> back(String token, String lang, Uni<Verification> step) {
+        String query = lang == null || !Texts.LOCALES.contains(lang) ? "" : "?lang=" + lang;
+        return step.map(v -> Response.seeOther(URI.create("/v/" + token + query)).build())
+                .onFailure(ApiException.class).invoke(e -> LOG.infof("page step refused: %s %s (%s)", ((ApiException) e).code(),
+                        ((ApiException) e).param(), e.getMessage()))
+                .onFailure(ApiException.class).recoverWithItem(e -> Response.seeOther(URI.create("/v/" + token
+                        + (query.isEmpty() ? "?" : query + "&") + "error=" + ((ApiException) e).code())).build());
+    }
+
+    private TemplateInstance render(String token, String locale, Verification v) {
+        Map<String, String> t = texts.of(locale);
+        String step;
+        if (Verification.FINAL.contains(v.status) || "retry_required".equals(v.status)) {
+            step = "result";
+        } else if ("processing".equals(v.status)) {
+            step = "processing";
+        } else if ("document_submitted".equals(v.status)) {
+            step = "selfie";
+        } else if (v.consentedAt == null) {
+            step = "consent";
+        } else if (v.documentType == null) {
+            step = "document_type";
+        } else {
+            step = v.test() ? "test" : "document";
+        }
+        return base(token, locale, step, t)
+                .data("status", v.status)
+                .data("statusText", t.get("status_" + v.status))
+                .data("returnUrl", v.returnUrl)
+                .data("documentTypes", List.of(v.documentTypes).stream().map(d -> Map.of("value", d, "label", t.get("doc_" + d))).toList())
+                .data("outcomes", OUTCOMES.stream().map(o -> Map.of("value", o, "label", t.get("outcome_" + o))).toList())
+                .data("reasons", new TreeSet<>(DecisionEngine.REASONS))
+                .data("needsBack", v.documentType != null && BuiltInChecks.TWO_SIDED.contains(v.documentType))
+                .data("passport", "passport".equals(v.documentType));
+    }
+
+    private TemplateInstance base(String token, String locale, String step, Map<String, String> t) {
+        return page.data("t", t == null ? texts.of(locale) : t).data("lang", locale).data("step", step).data("base", "/v/" + token)
+                .data("status", "").data("statusText", "").data("returnUrl", null).data("documentTypes", List.of())
+                .data("outcomes", List.of()).data("reasons", Set.of()).data("needsBack", false).data("passport", false);
+    }
+
+    private static String locale(String lang, Verification v) {
+        if (lang != null && Texts.LOCALES.contains(lang)) {
+            return lang;
+        }
+        return v == null ? "fr" : v.locale;
+    }
+
+    private static Response html(int status, TemplateInstance instance) {
+        return Response.status(status).type("text/html; charset=utf-8").entity(instance.render())
+                .header("Cache-Control", "no-store").header("X-Frame-Options", "DENY")
+                .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; img-src 'self'")
+                .build();
+    }
+
+    private static byte[] read(java.nio.file.Path upload) {
+        if (upload == null || !Files.exists(upload)) {
+            return null;
+        }
+        try {
+            return Files.readAllBytes(upload);
+        } catch (IOException e) {
+            throw new ApiException(400, "INVALID_REQUEST", "The upload could not be read");
+        }
+    }
+}
