@@ -11,6 +11,7 @@
 # (initdb runs as the postgres user through runuser). The jars: ./mvnw -B -pl kyc-service,checkout-service,wallet-gateway -am package -DskipTests
 set -uo pipefail
 
+main() {
 BENCH=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$BENCH")
 QUICK=0
@@ -53,7 +54,7 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 # ------------------------------------------------------------------ preflight
-for p in 5544 18081 18082 18083 18091 18092 18093 18190 18191 18192 18193 18194 18195 18196 18197 18198; do
+for p in 5544 18081 18082 18083 18091 18092 18093 $(seq 18200 18240); do
   if (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
     echo "port $p is already in use on 127.0.0.1; stop what uses it (another benchmark run?)" >&2; exit 1
   fi
@@ -74,6 +75,7 @@ record meta.users "$USERS"
 record meta.seconds "$SECONDS_PHASE"
 record meta.java_opts "$JAVA_OPTS"
 record meta.kyc_rate "$KYC_RATE"
+record meta.load_start "$(cut -d' ' -f1-3 /proc/loadavg)"
 
 log "work dir $WORK, logs $LOGS"
 build_tools || { echo "could not compile the tools" >&2; exit 1; }
@@ -84,7 +86,7 @@ log "compiling the Gatling simulation"
 log "initdb + start Postgres on 127.0.0.1:$PGPORT"
 pg_init || exit 1
 
-declare -A UP=()
+declare -gA UP=()
 for svc in "${ACTIVE[@]}"; do
   start_service "$svc" "${PORT[$svc]}"; ms=$READY_MS
   record "speed.$svc.ready_ms" "$ms"
@@ -100,7 +102,7 @@ gatling_run() { # svc phase key idsfile extra-props... -> the statistics file (k
       -Dbench.key="$key" -Dbench.createPath="${CREATE_PATH[$svc]}" -Dbench.createBodyB64="$(printf '%s' "$body" | base64 -w0)" \
       -Dbench.createStatus="${CREATE_STATUS[$svc]}" -Dbench.readPath="${READ_PATH[$svc]}" -Dbench.idsFile="$ids" \
       -Dbench.users="$USERS" -Dbench.seconds="$SECONDS_PHASE" -Dbench.warmupSeconds="$WARMUP" \
-      -Dbench.statsFile="$LOGS/gatling-$svc-$phase.properties" "$@" \
+      -Dbench.statsFile="$LOGS/gatling-$svc-$phase.properties" -Dbench.pid="${SVC_PID[$svc:${PORT[$svc]}]}" "$@" \
       >"$LOGS/gatling-$svc-$phase.log" 2>&1)
   echo "$LOGS/gatling-$svc-$phase.properties"
 }
@@ -126,6 +128,9 @@ speed() {
     local st; st=$(gatling_run "$svc" max "$key" "$ids")
     eval "$(sed 's/^/G_/' "$st" 2>/dev/null)"
     record "speed.$svc.create_rps" "${G_create_rps:-n/a}"; record "speed.$svc.read_rps" "${G_read_rps:-n/a}"
+    record "speed.$svc.create_cpu_ms" "${G_create_cpu_ms_per_req:-n/a}"; record "speed.$svc.read_cpu_ms" "${G_read_cpu_ms_per_req:-n/a}"
+    record "speed.$svc.create_busy" "${G_create_machine_busy_pct:-n/a}"; record "speed.$svc.read_busy" "${G_read_machine_busy_pct:-n/a}"
+    record "speed.$svc.create_cores" "${G_create_svc_cores:-n/a}"; record "speed.$svc.read_cores" "${G_read_svc_cores:-n/a}"
     local errs=$(( ${G_create_ko:-0} + ${G_read_ko:-0} ))
     local cr=${G_create_rps:-0} rr=${G_read_rps:-0}
     unset "${!G_@}"
@@ -160,7 +165,8 @@ speed() {
 }
 
 delivery_speed() {
-  local svc=$1 port=${PORT[$1]} rport=$2 owner key
+  local svc=$1 port=${PORT[$1]} rport owner key
+  next_rport; rport=$RPORT
   start_receiver "$rport" "$LOGS/recv-delivery-$svc.log" 900 || return
   if ! tenants "$svc" "$port" "bench-delivery" "$LANES" "http://127.0.0.1:$rport/ok"; then
     record "note.$svc.delivery" "$svc: webhook destination could not be registered"; stop_receiver "$rport"; return
@@ -170,18 +176,16 @@ delivery_speed() {
   record "delivery.$svc.production_rps" "$(sed -E 's/.*rps=([0-9.]+).*/\1/' <<<"$out")"
   local ok; ok=$(grep -c $'\t2[0-9][0-9]\t' "$LOGS/delivery-load-$svc.tsv")
   wait_unique "$rport" "$ok" 300 || log "$svc: not every event arrived in time"
-  sleep 1
+  wait_delivered "$svc" "$T_OWNERS" "$LOGS/recv-delivery-$svc.log" "$LOGS/delivery-expected-$svc.tsv" 90 || log "$svc: deliveries missing"
   stop_receiver "$rport"
-  expected_deliveries "$svc" "$T_OWNERS" "$LOGS/delivery-expected-$svc.tsv"
   python3 "$BENCH/tools/analyze.py" delivery "$LOGS/delivery-expected-$svc.tsv" "$LOGS/recv-delivery-$svc.log" /ok \
     | while IFS='=' read -r k v; do record "delivery.$svc.$k" "$v"; done
 }
 
-declare -A SPEED_KEY=() SPEED_IDS=()
+declare -gA SPEED_KEY=() SPEED_IDS=()
 if [ -z "${SKIP_SPEED:-}" ]; then
   for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && speed "$svc"; done
-  rp=18195
-  for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && delivery_speed "$svc" "$rp"; rp=$((rp + 1)); done
+  for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && delivery_speed "$svc"; done
   for svc in "${ACTIVE[@]}"; do
     [ -n "${UP[$svc]:-}" ] && record "speed.$svc.rss_after_delivery_mib" "$(rss_mib "${SVC_PID[$svc:${PORT[$svc]}]}")"
   done
@@ -223,7 +227,8 @@ fi
 
 # ------------------------------------------------------------------ faults
 fault_kill9() {
-  local svc=$1 port=${PORT[$1]} rport=18190 owner key
+  local svc=$1 port=${PORT[$1]} rport owner key
+  next_rport; rport=$RPORT
   local F="fault.kill9.$svc"
   record "$F.name" "kill -9 while delivering"
   start_receiver "$rport" "$LOGS/recv-kill9-$svc.log" 900 || return
@@ -241,14 +246,17 @@ fault_kill9() {
   start_service "$svc" "$port"; local ms=$READY_MS
   wait "$lpid"
   local ok; ok=$(grep -c $'\t2[0-9][0-9]\t' "$LOGS/kill9-load-$svc.tsv")
-  wait_unique "$rport" "$ok" 300 || log "$svc: not every event arrived after the restart"
+  local tr; tr=$(date +%s)
+  wait_delivered "$svc" "$T_OWNERS" "$LOGS/recv-kill9-$svc.log" "$LOGS/kill9-expected-$svc.tsv" 240 \
+    || log "$svc: not every event arrived within 240 s after the restart"
+  local complete=$(( $(date +%s) - tr ))
   sleep 2
   stop_receiver "$rport"
   expected_deliveries "$svc" "$T_OWNERS" "$LOGS/kill9-expected-$svc.tsv"
   eval "$(python3 "$BENCH/tools/analyze.py" delivery "$LOGS/kill9-expected-$svc.tsv" "$LOGS/recv-kill9-$svc.log" /ok | sed 's/^/D_/')"
   record "$F.checked" "${D_expected:-0} events committed (${ok} creations answered 2xx), killed after $before deliveries, restart→ready ${ms} ms"
   record "$F.lost" "${D_lost:-n/a}"; record "$F.duplicates" "${D_duplicates:-n/a}"
-  record "$F.other" "delivered ${D_delivered:-0}"
+  record "$F.other" "delivered ${D_delivered:-0}; all delivered ${complete} s after the load ended (deliveries in flight at the kill wait for their lease)"
   if [ "${D_lost:-1}" = 0 ] && [ "${D_expected:-0}" -ge "$ok" ] && [ "$ok" -gt 0 ]; then record "$F.verdict" "PASS"; else record "$F.verdict" "FAIL"; fi
   unset "${!D_@}"
 }
@@ -285,7 +293,8 @@ metric_success() { # port -> webhook_deliveries_total success counter
 }
 
 fault_replicas() {
-  local svc=$1 port=${PORT[$1]} rport=18192 owner key F="fault.replicas.$1"
+  local svc=$1 port=${PORT[$1]} rport owner key F="fault.replicas.$1"
+  next_rport; rport=$RPORT
   record "$F.name" "two replicas, one outbox"
   start_service "$svc" "${REPLICA_PORT[$svc]}"; local rms=$READY_MS
   [ "$rms" != "n/a" ] || { record "$F.verdict" "n/a (replica did not start)"; return; }
@@ -297,6 +306,7 @@ fault_replicas() {
   load "http://127.0.0.1:$port${CREATE_PATH[$svc]}" "$T_KEYS" "${CREATE_BODY[$svc]}" "$N_REPLICA" "$USERS" 200 "$LOGS/replicas-load-$svc.tsv" >/dev/null
   local ok; ok=$(grep -c $'\t2[0-9][0-9]\t' "$LOGS/replicas-load-$svc.tsv")
   wait_unique "$rport" "$ok" 240 || log "$svc: not every event arrived (replicas)"
+  wait_delivered "$svc" "$T_OWNERS" "$LOGS/recv-replicas-$svc.log" "$LOGS/replicas-expected-$svc.tsv" 90 || true
   sleep 2
   local d1 d2; d1=$(( $(metric_success "$port") - m1 )); d2=$(( $(metric_success "${REPLICA_PORT[$svc]}") - m2 ))
   stop_receiver "$rport"; stop_service "$svc" "${REPLICA_PORT[$svc]}"
@@ -310,7 +320,8 @@ fault_replicas() {
 }
 
 fault_bad_receivers() {
-  local svc=$1 port=${PORT[$1]} rport=18193 F="fault.badrecv.$1"
+  local svc=$1 port=${PORT[$1]} rport F="fault.badrecv.$1"
+  next_rport; rport=$RPORT
   record "$F.name" "hanging/slow/redirecting/resetting receivers"
   local base="http://127.0.0.1:$rport" reset="http://127.0.0.1:$((rport + 1))/reset"
   start_receiver "$rport" "$LOGS/recv-bad-$svc.log" 900 || return
@@ -363,6 +374,7 @@ if [ -z "${SKIP_FAULTS:-}" ]; then
 fi
 
 # ------------------------------------------------------------------ report
+record meta.load_end "$(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 python3 "$BENCH/tools/analyze.py" report "$RESULTS" "$BENCH/results/latest.md"
 if [ -f "$BENCH/results/profile-latest.txt" ] && [ -z "${SKIP_SPEED:-}" ]; then
@@ -370,3 +382,7 @@ if [ -f "$BENCH/results/profile-latest.txt" ] && [ -z "${SKIP_SPEED:-}" ]; then
     | tee -a "$BENCH/results/latest.md"
 fi
 echo; echo "raw figures and logs: $LOGS"
+
+}
+
+main "$@"

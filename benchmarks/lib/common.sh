@@ -6,19 +6,19 @@ PGPORT=${PGPORT:-5544}
 PSQL=(psql -X -q -h 127.0.0.1 -p "$PGPORT" -U postgres -d platform -v ON_ERROR_STOP=1)
 
 SERVICES=(kyc checkout wallet)
-declare -A MODULE=([kyc]=kyc-service [checkout]=checkout-service [wallet]=wallet-gateway)
-declare -A PORT=([kyc]=18081 [checkout]=18082 [wallet]=18083)
-declare -A REPLICA_PORT=([kyc]=18091 [checkout]=18092 [wallet]=18093)
-declare -A OBJ_TABLE=([kyc]=kyc.verifications [checkout]=checkout.payment_intents [wallet]=wallet.payments)
-declare -A OWNER_COL=([kyc]=application_id [checkout]=application_id [wallet]=project_id)
-declare -A CREATE_PATH=([kyc]=/api/v1/verifications [checkout]=/api/v1/payment_intents [wallet]=/api/v1/payments)
-declare -A CREATE_STATUS=([kyc]=200 [checkout]=201 [wallet]=201)
-declare -A CREATE_BODY=(
+declare -gA MODULE=([kyc]=kyc-service [checkout]=checkout-service [wallet]=wallet-gateway)
+declare -gA PORT=([kyc]=18081 [checkout]=18082 [wallet]=18083)
+declare -gA REPLICA_PORT=([kyc]=18091 [checkout]=18092 [wallet]=18093)
+declare -gA OBJ_TABLE=([kyc]=kyc.verifications [checkout]=checkout.payment_intents [wallet]=wallet.payments)
+declare -gA OWNER_COL=([kyc]=application_id [checkout]=application_id [wallet]=project_id)
+declare -gA CREATE_PATH=([kyc]=/api/v1/verifications [checkout]=/api/v1/payment_intents [wallet]=/api/v1/payments)
+declare -gA CREATE_STATUS=([kyc]=200 [checkout]=201 [wallet]=201)
+declare -gA CREATE_BODY=(
   [kyc]='{"external_user_id":"u-{n}"}'
   [checkout]='{"amount":"10.000000","currency":"HTG"}'
   [wallet]='{"amount":1000,"currency":"HTG","reference":"r-{n}"}')
-declare -A READ_PATH=([kyc]=/api/v1/verifications/ [checkout]=/api/v1/payment_intents/ [wallet]=/api/v1/payments/)
-declare -A CREATED_EVENT=([kyc]=verification.created [checkout]=payment_intent.created [wallet]=payment.created)
+declare -gA READ_PATH=([kyc]=/api/v1/verifications/ [checkout]=/api/v1/payment_intents/ [wallet]=/api/v1/payments/)
+declare -gA CREATED_EVENT=([kyc]=verification.created [checkout]=payment_intent.created [wallet]=payment.created)
 
 log() { printf '%s %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 now_ms() { date +%s%3N; }
@@ -61,7 +61,7 @@ pg_stop() {
 
 # ------------------------------------------------------------------ services
 
-declare -A SVC_PID=()
+declare -gA SVC_PID=()
 
 service_env() { # port -> prints env assignments
   cat <<ENV
@@ -194,7 +194,11 @@ load() { # url keys body count concurrency max_seconds outfile [rate] [retries]
   java -Xmx256m -cp "$TOOLS_CP" Load "$@"
 }
 
-declare -A RECV_PID=()
+declare -gA RECV_PID=()
+RPORT_NEXT=18200
+# next_rport: a fresh receiver port for every test (a receiver also holds port+1 for its resetting socket), so late
+# deliveries of an earlier test never land in a later test's log. Sets RPORT.
+next_rport() { RPORT=$RPORT_NEXT; RPORT_NEXT=$((RPORT_NEXT + 2)); }
 start_receiver() { # port logfile max_seconds
   java -Xmx256m -cp "$TOOLS_CP" Receiver "$1" "$2" "$3" >>"$LOGS/receiver-$1.out" 2>&1 &
   RECV_PID[$1]=$!
@@ -208,6 +212,20 @@ stop_receiver() {
   unset "RECV_PID[$1]"
 }
 receiver_unique() { curl -fs "http://127.0.0.1:$1/stats" | python3 -c "import json,sys; print(json.load(sys.stdin)['unique'])"; }
+
+# wait_delivered svc owners logfile expected_file max_seconds: until every delivery row of these owners has reached the
+# receiver (/ok), or max_seconds. Leased deliveries of a killed process come back only when their lease expires.
+wait_delivered() {
+  local svc=$1 owners=$2 logf=$3 exp=$4 max=$5 start lost
+  start=$(date +%s)
+  while :; do
+    expected_deliveries "$svc" "$owners" "$exp"
+    lost=$(python3 "$BENCH/tools/analyze.py" delivery "$exp" "$logf" /ok 2>/dev/null | awk -F= '$1=="lost"{print $2}')
+    [ "${lost:-1}" = 0 ] && [ -s "$exp" ] && { WAITED=$(( $(date +%s) - start )); return 0; }
+    [ $(( $(date +%s) - start )) -ge "$max" ] && { WAITED=$(( $(date +%s) - start )); return 1; }
+    sleep 2
+  done
+}
 
 # wait_unique port expected max_seconds: until the receiver saw `expected` distinct event ids, or no progress
 wait_unique() {

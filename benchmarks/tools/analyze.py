@@ -226,6 +226,8 @@ def report(results, out_md):
                  f"{g('meta.seconds')} s per measured phase after a warm-up; open-model latency at half the measured maximum. "
                  f"Load generator, services and Postgres share the same {g('meta.nproc')} cores.")
     lines.append(f"- Services: fast-jar, JVM mode, `{g('meta.java_opts')}`; kyc rate limit raised to {g('meta.kyc_rate')}/s for the run (default 20/s per application).")
+    lines.append(f"- Machine load average at start / end: {g('meta.load_start')} / {g('meta.load_end')} (other work on the machine shares the cores; "
+                 "the ratios are measured in the same run to cancel part of it).")
     lines.append("")
     lines.append("## Speed")
     lines.append("")
@@ -244,6 +246,16 @@ def report(results, out_md):
         errs = f"{g(p + 'errors', '0')}"
         lines.append(f"| {s} | {g(p + 'create_rps')} | {g(p + 'pg_create_tps')} | {cr} | {g(p + 'read_rps')} | {g(p + 'pg_read_tps')} | {rr} | "
                      f"{lat_c} | {lat_r} | {errs} | {g(p + 'ready_ms')} | {g(p + 'rss_mib')} |")
+    lines.append("")
+    lines.append("CPU cost inside the service during the closed-model phases (from /proc: service CPU time / answered requests; "
+                 "cores used by the service; whole-machine busy %):")
+    lines.append("")
+    lines.append("| service | create CPU ms/req | create: service cores, machine busy | read CPU ms/req | read: service cores, machine busy |")
+    lines.append("|---|---|---|---|---|")
+    for s in ("kyc", "checkout", "wallet"):
+        p = f"speed.{s}."
+        lines.append(f"| {s} | {g(p + 'create_cpu_ms')} | {g(p + 'create_cores')}, {g(p + 'create_busy')} % | {g(p + 'read_cpu_ms')} | "
+                     f"{g(p + 'read_cores')}, {g(p + 'read_busy')} % |")
     lines.append("")
     lines.append("### Delivery (events produced through the creation API, one local receiver answering 200)")
     lines.append("")

@@ -53,6 +53,57 @@ public class ApiSimulation extends Simulation {
 
     private static final AtomicLong SEQ = new AtomicLong();
 
+    /** The service's pid (bench.pid): its CPU time (/proc/PID/stat) and the machine's (/proc/stat) are sampled every 100 ms. */
+    private static final String PID = prop("bench.pid", "");
+    private static final java.util.List<long[]> CPU = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+
+    static long[] cpuSample() {
+        long svc = -1;
+        try {
+            if (!PID.isEmpty()) {
+                String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/" + PID + "/stat"));
+                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                svc = Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime + stime, clock ticks
+            }
+            String[] m = java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            long total = 0;
+            for (int i = 1; i < m.length; i++) {
+                total += Long.parseLong(m[i]);
+            }
+            long idle = Long.parseLong(m[4]) + Long.parseLong(m[5]);
+            return new long[] {System.currentTimeMillis(), svc, total - idle, total};
+        } catch (Exception e) {
+            return new long[] {System.currentTimeMillis(), -1, 0, 0};
+        }
+    }
+
+    static {
+        Thread t = new Thread(() -> {
+            while (true) {
+                CPU.add(cpuSample());
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "cpu-sampler");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    static long[] nearest(long at) {
+        synchronized (CPU) {
+            long[] best = null;
+            for (long[] s : CPU) {
+                if (best == null || Math.abs(s[0] - at) < Math.abs(best[0] - at)) {
+                    best = s;
+                }
+            }
+            return best;
+        }
+    }
+
     /** Response times (ms) and completion window of one request name. */
     static final class Stat {
         final java.util.concurrent.ConcurrentLinkedQueue<Integer> times = new java.util.concurrent.ConcurrentLinkedQueue<>();
@@ -97,6 +148,16 @@ public class ApiSimulation extends Simulation {
             out.append(k).append("_p50=").append(pct(t, 50)).append('\n');
             out.append(k).append("_p95=").append(pct(t, 95)).append('\n');
             out.append(k).append("_p99=").append(pct(t, 99)).append('\n');
+            long[] a = nearest(st.first.get());
+            long[] b = nearest(st.last.get());
+            if (a != null && b != null && b[0] > a[0] && a[1] >= 0 && t.length > 0) {
+                double svcMs = (b[1] - a[1]) * 10.0; // USER_HZ = 100
+                double wallMs = b[0] - a[0];
+                out.append(k).append("_cpu_ms_per_req=").append(String.format(java.util.Locale.ROOT, "%.2f", svcMs / t.length)).append('\n');
+                out.append(k).append("_svc_cores=").append(String.format(java.util.Locale.ROOT, "%.2f", svcMs / wallMs)).append('\n');
+                double busy = b[3] > a[3] ? 100.0 * (b[2] - a[2]) / (b[3] - a[3]) : -1;
+                out.append(k).append("_machine_busy_pct=").append(String.format(java.util.Locale.ROOT, "%.0f", busy)).append('\n');
+            }
         });
         try {
             java.nio.file.Files.writeString(java.nio.file.Path.of(STATS), out.toString());
