@@ -1,5 +1,6 @@
 package ht.platform.checkout.service;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import ht.platform.checkout.model.Event;
 import ht.platform.checkout.model.PaymentIntent;
@@ -12,6 +13,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import java.util.List;
 
 /** The public JSON shapes (snake_case, amounts as six-decimal text, UTC timestamps). */
+@RegisterForReflection(ignoreNested = false)
 public final class Views {
 
     private Views() { }

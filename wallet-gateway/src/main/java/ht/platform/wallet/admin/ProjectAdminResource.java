@@ -1,5 +1,6 @@
 package ht.platform.wallet.admin;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import ht.platform.support.auth.ApiKeyAuthentication;
 import ht.platform.support.time.Timestamps;
 import ht.platform.wallet.service.ProjectService;
@@ -19,6 +20,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import java.util.List;
 
 /** Operator API: projects and their secret keys (Bearer ADMIN_TOKEN). */
+@RegisterForReflection(ignoreNested = false)
 @Path("/admin/v1")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)

@@ -1,5 +1,6 @@
 package ht.platform.wallet.service;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import ht.platform.support.time.Timestamps;
 import ht.platform.wallet.model.Payment;
 import ht.platform.wallet.model.WebhookAttempt;
@@ -10,6 +11,7 @@ import ht.platform.wallet.model.Withdrawal;
 import java.util.List;
 
 /** The JSON shapes of the public API (snake_case component names are the JSON names). */
+@RegisterForReflection(ignoreNested = false)
 public final class Views {
 
     private Views() { }
