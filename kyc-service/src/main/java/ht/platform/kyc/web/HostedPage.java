@@ -21,6 +21,7 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestForm;
+import org.jboss.resteasy.reactive.multipart.FileUpload;
 
 import java.io.IOException;
 import java.net.URI;
@@ -91,14 +92,14 @@ public class HostedPage {
     @Path("/document")
     @Consumes(MediaType.MULTIPART_FORM_DATA)
     public Uni<Response> document(@PathParam("token") String token, @QueryParam("lang") String lang,
-                                  @RestForm("front") java.nio.file.Path front, @RestForm("back") java.nio.file.Path back, @RestForm("mrz") String mrz) {
+                                  @RestForm("front") FileUpload front, @RestForm("back") FileUpload back, @RestForm("mrz") String mrz) {
         return back(token, lang, Uni.createFrom().deferred(() -> verifications.submitDocument(token, read(front), read(back), mrz)));
     }
 
     @POST
     @Path("/selfie")
     @Consumes(MediaType.MULTIPART_FORM_DATA)
-    public Uni<Response> selfie(@PathParam("token") String token, @QueryParam("lang") String lang, @RestForm("selfie") java.nio.file.Path selfie) {
+    public Uni<Response> selfie(@PathParam("token") String token, @QueryParam("lang") String lang, @RestForm("selfie") FileUpload selfie) {
         return back(token, lang, Uni.createFrom().deferred(() -> verifications.submitSelfie(token, read(selfie))));
     }
 
@@ -158,12 +159,12 @@ public class HostedPage {
                 .build();
     }
 
-    private static byte[] read(java.nio.file.Path upload) {
-        if (upload == null || !Files.exists(upload)) {
+    private static byte[] read(FileUpload upload) {
+        if (upload == null || upload.uploadedFile() == null) {
             return null;
         }
         try {
-            return Files.readAllBytes(upload);
+            return Files.readAllBytes(upload.uploadedFile());
         } catch (IOException e) {
             throw new ApiException(400, "INVALID_REQUEST", "The upload could not be read");
         }
