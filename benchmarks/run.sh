@@ -184,8 +184,15 @@ delivery_speed() {
 
 declare -gA SPEED_KEY=() SPEED_IDS=()
 if [ -z "${SKIP_SPEED:-}" ]; then
-  for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && speed "$svc"; done
-  for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && delivery_speed "$svc"; done
+  for svc in "${ACTIVE[@]}"; do
+    [ -n "${UP[$svc]:-}" ] || continue
+    pg_top_reset; speed "$svc"; pg_top "$LOGS/pg-top-speed-$svc.txt"
+  done
+  for svc in "${ACTIVE[@]}"; do
+    [ -n "${UP[$svc]:-}" ] || continue
+    pg_top_reset; delivery_speed "$svc"; pg_top "$LOGS/pg-top-delivery-$svc.txt"
+  done
+  cat "$LOGS"/pg-top-*.txt > "$BENCH/results/pg-top-latest.txt" 2>/dev/null || true
   for svc in "${ACTIVE[@]}"; do
     [ -n "${UP[$svc]:-}" ] && record "speed.$svc.rss_after_delivery_mib" "$(rss_mib "${SVC_PID[$svc:${PORT[$svc]}]}")"
   done
@@ -385,4 +392,4 @@ echo; echo "raw figures and logs: $LOGS"
 
 }
 
-main "$@"
+main "$@"; exit $?

@@ -41,9 +41,21 @@ unix_socket_directories = '$PGSOCK'
 max_connections = 300
 shared_buffers = 256MB
 logging_collector = off
+shared_preload_libraries = 'pg_stat_statements'
+pg_stat_statements.max = 1000
 CONF
   pg_start
   "$PGBIN/psql" -X -q -h 127.0.0.1 -p "$PGPORT" -U postgres -d postgres -c "CREATE DATABASE platform" >/dev/null
+  "$PGBIN/psql" -X -q -h 127.0.0.1 -p "$PGPORT" -U postgres -d platform -c "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" >/dev/null
+}
+
+pg_top_reset() { sql "SELECT pg_stat_statements_reset()" >/dev/null 2>&1 || true; }
+# pg_top outfile: the statements that took the most database time since the last reset
+pg_top() {
+  "${PSQL[@]}" -P pager=off -c "SELECT round(total_exec_time)::bigint AS total_ms, calls, round(mean_exec_time::numeric, 3) AS mean_ms,
+      rows, left(regexp_replace(query, '\s+', ' ', 'g'), 230) AS query
+    FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = 'platform')
+    ORDER BY total_exec_time DESC LIMIT 15" > "$1" 2>&1 || true
 }
 
 pg_start() {
