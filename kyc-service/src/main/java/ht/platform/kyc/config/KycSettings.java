@@ -11,10 +11,6 @@ import java.util.Optional;
 @ConfigMapping(prefix = "kyc")
 public interface KycSettings {
 
-    /** Largest JSON body accepted on /api/v1 and /admin/v1 (the hosted upload route accepts more). */
-    @WithDefault("1048576")
-    long jsonMaxBodyBytes();
-
     Proof proof();
 
     Verification verification();

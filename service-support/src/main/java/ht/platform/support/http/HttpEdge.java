@@ -29,24 +29,21 @@ public class HttpEdge {
         String id = RequestIds.of(ctx);
         MDC.put("requestId", id);
         ctx.response().putHeader(settings.requestIdHeader(), id);
+        long limit = settings.limitFor(ctx.request().path());
         String length = ctx.request().getHeader("Content-Length");
-        if (length != null && tooLarge(length)) {
+        if (length != null && tooLarge(length, limit)) {
             ctx.response().putHeader("Connection", "close");
-            errors.write(ctx, 413, "PAYLOAD_TOO_LARGE", "The request body is larger than 1 MiB");
+            errors.write(ctx, 413, "PAYLOAD_TOO_LARGE", tooLargeMessage(limit));
             return;
         }
-        if (length == null && ctx.request().headers().contains("Transfer-Encoding", "chunked", true)) {
-            chunkedBodies.handle(ctx);
+        if (length == null && ctx.request().headers().contains("Transfer-Encoding", "chunked", true) && !multipart(ctx)) {
+            BodyHandler.create(false).setBodyLimit(limit).handle(ctx);
             return;
         }
         ctx.next();
     }
 
-    /** A chunked body has no length to check up front: it is read here, bounded, and fails with 413. */
-    private BodyHandler chunkedBodies;
-
     void routes(@Observes Router router) {
-        chunkedBodies = BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()).setHandleFileUploads(false);
         router.route().order(-10_000).handler(this::requestId);
         router.route().order(Integer.MIN_VALUE).failureHandler(this::failure);
         router.route().order(Integer.MAX_VALUE - 10).handler(ctx -> errors.write(ctx, 404, "NOT_FOUND",
@@ -56,7 +53,7 @@ public class HttpEdge {
     private void failure(RoutingContext ctx) {
         int status = ctx.statusCode();
         if (status == 413) {
-            errors.write(ctx, 413, "PAYLOAD_TOO_LARGE", "The request body is larger than 1 MiB");
+            errors.write(ctx, 413, "PAYLOAD_TOO_LARGE", tooLargeMessage(settings.limitFor(ctx.request().path())));
         } else if (status >= 400 && status < 500) {
             errors.write(ctx, status, status == 404 ? "NOT_FOUND" : "INVALID_REQUEST",
                     status == 404 ? "No such resource: " + ctx.request().path() : "The request cannot be processed");
@@ -67,9 +64,21 @@ public class HttpEdge {
         }
     }
 
-    private boolean tooLarge(String length) {
+    /** Multipart uploads are left to the framework, bounded by quarkus.http.limits.max-body-size. */
+    private static boolean multipart(RoutingContext ctx) {
+        String type = ctx.request().getHeader("Content-Type");
+        return type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith("multipart/");
+    }
+
+    private static String tooLargeMessage(long limit) {
+        return limit % (1024 * 1024) == 0
+                ? "The request body is larger than " + limit / (1024 * 1024) + " MiB"
+                : "The request body is larger than " + limit + " bytes";
+    }
+
+    private static boolean tooLarge(String length, long limit) {
         try {
-            return Long.parseLong(length.trim()) > settings.maxBodyBytes();
+            return Long.parseLong(length.trim()) > limit;
         } catch (NumberFormatException e) {
             return false;
         }
