@@ -33,6 +33,9 @@ class HostedFlowTest {
     static final RestAssuredConfig NO_REDIRECTS = RestAssured.config().redirect(RedirectConfig.redirectConfig().followRedirects(false));
     static final String DOC_NUMBER = "HX4271839";
 
+    @jakarta.inject.Inject
+    ht.platform.support.crypto.SecretBox secretBox;
+
     @Test
     void mrzCheckDigitsAreValidated() throws Exception {
         LocalDate today = LocalDate.of(2026, 11, 22);
@@ -48,7 +51,6 @@ class HostedFlowTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled("multipart uploads reach the resource as null FileUpload (see report); enable once fixed")
     void livePassportDecisionsAndErasure() throws Exception {
         Fixtures.App app = Fixtures.app(null);
         // valid passport, adult: every built-in check passes, but no face matcher is configured -> never verified
@@ -72,6 +74,9 @@ class HostedFlowTest {
                 .body("result.checks.document.status", equalTo("failed"));
 
         try (Connection db = DriverManager.getConnection("jdbc:postgresql://localhost:5432/platform_test", "postgres", "")) {
+            // unable_to_verify has no event kind (source §6); rejected has one
+            assertEquals(4, count(db, "SELECT count(*) FROM kyc.events WHERE verification_id = ?", ok));
+            assertEquals(1, count(db, "SELECT count(*) FROM kyc.events WHERE verification_id = ? AND type = 'verification.rejected'", expired));
             for (String id : List.of(ok, expired, minor, flat)) {
                 assertEquals(0, count(db, "SELECT count(*) FROM kyc.verification_images WHERE verification_id = ?", id), "images erased");
                 assertEquals(1, count(db, "SELECT count(*) FROM kyc.verifications WHERE id = ? AND images_erased_at IS NOT NULL", id));
@@ -81,8 +86,19 @@ class HostedFlowTest {
                     PrivacyWalk.assertClean(payload, DOC_NUMBER, "JANE", "900101");
                 }
                 for (String row : strings(db, "SELECT row_to_json(v)::text FROM kyc.verifications v WHERE id = ?", id)) {
-                    assertTrue(!row.contains(DOC_NUMBER) && !row.contains("JANE"), "no document data stored");
+                    assertTrue(!row.contains(DOC_NUMBER) && !row.contains("JANE") && !row.contains("900101") && !row.contains("iVBORw0KGgo"),
+                            "no document data stored");
                 }
+                // what the events and their deliveries keep: statuses and reasons only
+                for (String row : strings(db, "SELECT row_to_json(d)::text || coalesce((SELECT json_agg(a)::text FROM kyc.delivery_attempts a"
+                        + " WHERE a.delivery_id = d.id), '') FROM kyc.deliveries d JOIN kyc.events e ON e.id = d.event_id"
+                        + " WHERE e.verification_id = ?", id)) {
+                    assertTrue(!row.contains(DOC_NUMBER) && !row.contains("JANE") && !row.contains("iVBORw0KGgo"), "no document data in deliveries");
+                }
+                // every step of the live flow left its event, in order, in the outbox
+                List<String> types = strings(db, "SELECT type FROM kyc.events WHERE verification_id = ? ORDER BY created_at, id", id);
+                assertEquals(List.of("verification.created", "verification.started", "verification.document_submitted",
+                        "verification.processing"), types.subList(0, 4), "events of " + id);
             }
         }
     }
@@ -106,10 +122,64 @@ class HostedFlowTest {
         given().config(NO_REDIRECTS).formParam("decision", "accept").post(path + "/consent").then().statusCode(303);
         given().config(NO_REDIRECTS).multiPart("front", "front.png", front, "image/png").multiPart("mrz", mrz)
                 .post(path + "/document").then().statusCode(303).header("Location", org.hamcrest.Matchers.not(containsString("error")));
-        as(app.liveKey()).get("/api/v1/verifications/" + created.path("id")).then().body("status", equalTo("document_submitted"));
+        String id = created.path("id");
+        as(app.liveKey()).get("/api/v1/verifications/" + id).then().body("status", equalTo("document_submitted"));
+        assertSealedAtRest(id, mrz, front);
         given().config(NO_REDIRECTS).multiPart("selfie", "selfie.png", Images.sharp(600, 600, 9), "image/png")
                 .post(path + "/selfie").then().statusCode(303).header("Location", org.hamcrest.Matchers.not(containsString("error")));
         return created.path("id");
+    }
+
+    /** Before the decision the document photo and the MRZ are in the database only as AES-256-GCM boxes bound to their row. */
+    private void assertSealedAtRest(String id, String mrz, byte[] front) {
+        try (Connection db = DriverManager.getConnection("jdbc:postgresql://localhost:5432/platform_test", "postgres", "")) {
+            java.util.Map<String, byte[]> rows = new java.util.HashMap<>();
+            try (PreparedStatement ps = db.prepareStatement("SELECT kind, sealed FROM kyc.verification_images WHERE verification_id = ?")) {
+                ps.setString(1, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        rows.put(rs.getString(1), rs.getBytes(2));
+                    }
+                }
+            }
+            assertEquals(java.util.Set.of("document_front", "mrz"), rows.keySet());
+            byte[] sealedFront = rows.get("document_front");
+            byte[] sealedMrz = rows.get("mrz");
+            // not the plain bytes: no PNG signature, no MRZ text, no document number anywhere in the stored box
+            assertTrue(indexOf(sealedFront, new byte[] {(byte) 0x89, 'P', 'N', 'G'}) < 0, "no PNG signature at rest");
+            assertTrue(indexOf(sealedFront, java.util.Arrays.copyOfRange(front, 8, 40)) < 0, "no plain image bytes at rest");
+            assertTrue(indexOf(sealedMrz, DOC_NUMBER.getBytes(java.nio.charset.StandardCharsets.US_ASCII)) < 0, "no document number at rest");
+            // 12-byte nonce + ciphertext + 16-byte GCM tag
+            assertEquals(12 + mrz.getBytes(java.nio.charset.StandardCharsets.UTF_8).length + 16, sealedMrz.length);
+            // the service's key opens them, bound to (verification, kind): the MRZ comes back intact, the photo as a PNG without metadata
+            assertEquals(mrz, new String(secretBox.open(sealedMrz, (id + ":mrz").getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                    java.nio.charset.StandardCharsets.UTF_8));
+            byte[] plainFront = secretBox.open(sealedFront, (id + ":document_front").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            java.awt.image.BufferedImage decoded = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(plainFront));
+            java.awt.image.BufferedImage original = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(front));
+            assertEquals(original.getWidth(), decoded.getWidth());
+            assertEquals(original.getRGB(17, 23), decoded.getRGB(17, 23));
+            // a box moved to another row (other associated data) does not open; a flipped bit fails authentication
+            assertThrows(IllegalStateException.class, () -> secretBox.open(sealedMrz, (id + ":selfie").getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            byte[] tampered = sealedMrz.clone();
+            tampered[20] ^= 1;
+            assertThrows(IllegalStateException.class, () -> secretBox.open(tampered, (id + ":mrz").getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.sql.SQLException | java.io.IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static int indexOf(byte[] haystack, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (haystack[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
     }
 
     private static long count(Connection db, String sql, String id) throws Exception {
