@@ -4,6 +4,7 @@ import ht.platform.checkout.model.ApiKey;
 import ht.platform.checkout.model.Application;
 import ht.platform.support.auth.ApiKeyLookup;
 import ht.platform.support.auth.ApiKeys;
+import ht.platform.support.auth.KeyRequests;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.ids.Ids;
@@ -15,7 +16,6 @@ import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -45,20 +45,13 @@ public class ApplicationService implements ApiKeyLookup {
     }
 
     public Uni<IssuedKey> issueKey(String applicationId, String mode, List<String> scopes) {
-        if (!"test".equals(mode) && !"live".equals(mode)) {
-            throw ApiException.invalid("mode", "mode must be 'test' or 'live'");
-        }
-        Set<String> granted = new LinkedHashSet<>(scopes == null ? SCOPES : scopes);
-        for (String s : granted) {
-            if (!SCOPES.contains(s)) {
-                throw ApiException.invalid("scopes", "Unknown scope '" + s + "'; known: " + SCOPES);
-            }
-        }
+        KeyRequests.mode(mode);
+        Set<String> granted = KeyRequests.grants(scopes, SCOPES, "scopes");
         return Panache.withTransaction(() -> Application.<Application>findById(applicationId).chain(app -> {
             if (app == null) {
                 throw ApiException.notFound("Application " + applicationId);
             }
-            String secret = ApiKeys.generate("test".equals(mode) ? "co_test_" : "co_live_");
+            String secret = KeyRequests.newSecret("co_", mode);
             ApiKey key = new ApiKey();
             key.id = Ids.hex("key_", 12);
             key.applicationId = applicationId;

@@ -2,6 +2,7 @@ package ht.platform.wallet.service;
 
 import ht.platform.support.auth.ApiKeyLookup;
 import ht.platform.support.auth.ApiKeys;
+import ht.platform.support.auth.KeyRequests;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.ids.Ids;
@@ -15,7 +16,6 @@ import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -44,20 +44,13 @@ public class ProjectService implements ApiKeyLookup {
     }
 
     public Uni<IssuedKey> issueKey(String projectId, String mode, List<String> permissions) {
-        if (!"test".equals(mode) && !"live".equals(mode)) {
-            throw ApiException.invalid("mode", "mode must be 'test' or 'live'");
-        }
-        Set<String> granted = new LinkedHashSet<>(permissions == null ? PERMISSIONS : permissions);
-        for (String p : granted) {
-            if (!PERMISSIONS.contains(p)) {
-                throw ApiException.invalid("permissions", "Unknown permission '" + p + "'; known: " + PERMISSIONS);
-            }
-        }
+        KeyRequests.mode(mode);
+        Set<String> granted = KeyRequests.grants(permissions, PERMISSIONS, "permissions");
         return Panache.withTransaction(() -> Project.<Project>findById(projectId).chain(project -> {
             if (project == null) {
                 throw ApiException.notFound("Project " + projectId);
             }
-            String secret = ApiKeys.generate("test".equals(mode) ? "gw_test_" : "gw_live_");
+            String secret = KeyRequests.newSecret("gw_", mode);
             ApiKey key = new ApiKey();
             key.id = Ids.hex("key_", 12);
             key.projectId = projectId;

@@ -1,0 +1,127 @@
+package ht.platform.support.testing;
+
+import io.restassured.http.ContentType;
+import io.restassured.specification.RequestSpecification;
+import org.junit.jupiter.api.Test;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * The HTTP edge every service shares (DESIGN rules 3-6), tested against each running service: a service's
+ * {@code @QuarkusTest} subclass says what its owners, keys and headers are called.
+ */
+public abstract class FoundationContract {
+
+    protected static final String ADMIN = "Bearer test-admin-token";
+
+    /** Kyc-Request-Id, Checkout-Request-Id, X-Gateway-Request-Id */
+    protected abstract String requestIdHeader();
+
+    /** /admin/v1/applications or /admin/v1/projects */
+    protected abstract String ownersPath();
+
+    /** The creation body of an owner with the given name (a JSON value, possibly malformed on purpose). */
+    protected String ownerBody(String nameJson) {
+        return "{\"name\":" + nameJson + "}";
+    }
+
+    /** app_ or proj_ */
+    protected abstract String ownerIdPrefix();
+
+    /** scopes or permissions */
+    protected abstract String grantsField();
+
+    /** One real scope or permission of the service. */
+    protected abstract String someGrant();
+
+    /** kyc_, co_ or gw_ */
+    protected abstract String keyPrefix();
+
+    private RequestSpecification operator() {
+        return given().header("Authorization", ADMIN).contentType(ContentType.JSON);
+    }
+
+    @Test
+    void healthOpenApiAndSwaggerAnswer() {
+        given().get("/q/health/live").then().statusCode(200).header(requestIdHeader(), startsWith("req_"));
+        given().get("/q/health/ready").then().statusCode(200).body("checks.name", hasItem(containsString("Reactive PostgreSQL")));
+        given().get("/openapi.json").then().statusCode(200).body("openapi", startsWith("3.1"));
+        given().get("/q/swagger-ui/").then().statusCode(200);
+    }
+
+    @Test
+    void unknownPathIsJson404WithTheRequestIdInHeaderAndBody() {
+        var response = given().get("/v2/nope").then().statusCode(404).contentType(ContentType.JSON)
+                .body("error.code", equalTo("NOT_FOUND")).extract();
+        assertEquals(response.header(requestIdHeader()), response.path("error.request_id"));
+        given().get("/q/nothing-here").then().statusCode(404).contentType(ContentType.JSON)
+                .body("error.request_id", notNullValue());
+    }
+
+    @Test
+    void wrongMethodIs405() {
+        given().header("Authorization", ADMIN).get(ownersPath()).then().statusCode(405)
+                .contentType(ContentType.JSON).body("error.code", equalTo("METHOD_NOT_ALLOWED"));
+    }
+
+    @Test
+    void operatorApiNeedsTheToken() {
+        given().contentType(ContentType.JSON).body(ownerBody("\"x\"")).post(ownersPath())
+                .then().statusCode(401).body("error.code", equalTo("UNAUTHENTICATED"));
+        given().header("Authorization", "Bearer wrong").contentType(ContentType.JSON).body(ownerBody("\"x\""))
+                .post(ownersPath()).then().statusCode(401).body("error.code", equalTo("UNAUTHENTICATED"));
+    }
+
+    @Test
+    void malformedMistypedAndUnknownJsonAre400() {
+        operator().body("{\"name\":").post(ownersPath()).then().statusCode(400)
+                .body("error.code", equalTo("INVALID_JSON")).body("error.request_id", startsWith("req_"));
+        operator().body(ownerBody("12")).post(ownersPath()).then().statusCode(400).body("error.param", equalTo("name"));
+        operator().body(ownerBody("\"a\"").replaceFirst("}$", ",\"extra\":1}")).post(ownersPath())
+                .then().statusCode(400).body("error.param", equalTo("extra"));
+        operator().body("[1]").post(ownersPath()).then().statusCode(400).body("error.code", equalTo("INVALID_REQUEST"));
+        given().header("Authorization", ADMIN).contentType(ContentType.TEXT).body("name=x").post(ownersPath())
+                .then().statusCode(415).body("error.code", equalTo("UNSUPPORTED_MEDIA_TYPE"));
+    }
+
+    @Test
+    void bodiesOver1MiBAre413WithOrWithoutALength() {
+        String big = ownerBody("\"" + "a".repeat(1_100_000) + "\"");
+        operator().body(big).post(ownersPath()).then().statusCode(413)
+                .body("error.code", equalTo("PAYLOAD_TOO_LARGE")).header(requestIdHeader(), startsWith("req_"));
+        operator().body(new java.io.ByteArrayInputStream(big.getBytes()))
+                .post(ownersPath()).then().statusCode(413).body("error.code", equalTo("PAYLOAD_TOO_LARGE"));
+    }
+
+    @Test
+    void keysAreShownOnceStoredAsHashesAndRevocable() {
+        String owner = operator().body(ownerBody("\"Shop\"")).post(ownersPath()).then().statusCode(201)
+                .body("id", startsWith(ownerIdPrefix())).body("created_at", notNullValue()).extract().path("id");
+        var issued = operator().body("{\"mode\":\"test\",\"" + grantsField() + "\":[\"" + someGrant() + "\"]}")
+                .post(ownersPath() + "/" + owner + "/keys").then().statusCode(201)
+                .body("key", matchesPattern(keyPrefix() + "test_[A-Za-z0-9_-]{43}"))
+                .body(grantsField(), equalTo(java.util.List.of(someGrant()))).extract();
+        String key = issued.path("key");
+        operator().body("{\"mode\":\"staging\"}").post(ownersPath() + "/" + owner + "/keys")
+                .then().statusCode(400).body("error.param", equalTo("mode"));
+        operator().body("{\"mode\":\"test\",\"" + grantsField() + "\":[\"root\"]}").post(ownersPath() + "/" + owner + "/keys")
+                .then().statusCode(400).body("error.param", equalTo(grantsField()));
+        operator().body("{\"mode\":\"test\"}").post(ownersPath() + "/" + ownerIdPrefix() + "missing/keys")
+                .then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
+
+        given().get("/api/v1/whatever").then().statusCode(401).body("error.code", equalTo("UNAUTHENTICATED"));
+        given().header("Authorization", "Bearer " + keyPrefix() + "test_unknown").get("/api/v1/whatever").then().statusCode(401);
+        given().header("Authorization", "Bearer " + key).get("/api/v1/whatever").then().statusCode(404);
+
+        given().header("Authorization", ADMIN).delete("/admin/v1/keys/" + issued.path("id")).then().statusCode(204);
+        given().header("Authorization", "Bearer " + key).get("/api/v1/whatever").then().statusCode(401)
+                .body("error.code", equalTo("UNAUTHENTICATED"));
+    }
+}
