@@ -12,10 +12,12 @@ import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 /**
- * The HTTP edge every service shares (DESIGN rules 3-6), tested against each running service: a service's
- * {@code @QuarkusTest} subclass says what its owners, keys and headers are called.
+ * The HTTP edge every service shares (DESIGN rules 3-6, 15), tested against each running service: a service's
+ * {@code @QuarkusTest} subclass says what its owners, keys and headers are called, and its
+ * {@code @QuarkusIntegrationTest} subclass of that runs the same checks against the packaged application.
  */
 public abstract class FoundationContract {
 
@@ -51,6 +53,7 @@ public abstract class FoundationContract {
     @Test
     void healthOpenApiAndSwaggerAnswer() {
         given().get("/q/health/live").then().statusCode(200).header(requestIdHeader(), startsWith("req_"));
+        given().get("/q/health/started").then().statusCode(200).body("status", equalTo("UP"));
         given().get("/q/health/ready").then().statusCode(200).body("checks.name", hasItem(containsString("Reactive PostgreSQL")));
         given().get("/openapi.json").then().statusCode(200).body("openapi", startsWith("3.1"));
         given().get("/q/swagger-ui/").then().statusCode(200);
@@ -61,6 +64,7 @@ public abstract class FoundationContract {
         var response = given().get("/v2/nope").then().statusCode(404).contentType(ContentType.JSON)
                 .body("error.code", equalTo("NOT_FOUND")).extract();
         assertEquals(response.header(requestIdHeader()), response.path("error.request_id"));
+        assertNotEquals(response.header(requestIdHeader()), given().get("/v2/nope").header(requestIdHeader()));
         given().get("/q/nothing-here").then().statusCode(404).contentType(ContentType.JSON)
                 .body("error.request_id", notNullValue());
     }

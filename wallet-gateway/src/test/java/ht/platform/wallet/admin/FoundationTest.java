@@ -4,7 +4,7 @@ import ht.platform.support.testing.FoundationContract;
 import io.quarkus.test.junit.QuarkusTest;
 
 @QuarkusTest
-class FoundationTest extends FoundationContract {
+public class FoundationTest extends FoundationContract {
 
     @Override
     protected String requestIdHeader() { return "X-Gateway-Request-Id"; }
