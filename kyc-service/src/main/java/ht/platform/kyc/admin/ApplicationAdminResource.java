@@ -1,5 +1,6 @@
 package ht.platform.kyc.admin;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -33,6 +34,7 @@ import java.util.Set;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "Operator")
+@RegisterForReflection(ignoreNested = false)
 public class ApplicationAdminResource {
 
     public record CreateApplication(String name, @JsonProperty("return_urls") List<String> returnUrls,

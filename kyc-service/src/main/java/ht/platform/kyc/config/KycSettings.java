@@ -27,6 +27,10 @@ public interface KycSettings {
         /** Ed25519 private key, PKCS#8 DER in base64 (KYC_PROOF_SIGNING_KEY). */
         Optional<String> signingKey();
 
+        /** Without a signing key, sign with a throwaway key of this process (development and tests only; default false). */
+        @WithDefault("false")
+        boolean allowEphemeralKey();
+
         /** Public keys (X.509 DER base64) of retired signing keys, still published until their proofs expired. */
         Optional<List<String>> retiredPublicKeys();
 

@@ -1,5 +1,6 @@
 package ht.platform.kyc.rest;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.kyc.service.ProofService;
@@ -30,6 +31,7 @@ import java.time.temporal.ChronoUnit;
 @Path("/api/v1")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Verifications")
+@RegisterForReflection(ignoreNested = false)
 public class VerificationResource {
 
     public record ProofRequest(@JsonProperty("include_external_user_id") Boolean includeExternalUserId) { }

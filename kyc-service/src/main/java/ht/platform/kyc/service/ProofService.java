@@ -27,6 +27,7 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /** EdDSA (Ed25519) proofs of a verified verification, and the public JWKS that verifies them offline. */
@@ -50,32 +51,75 @@ public class ProofService {
 
     @PostConstruct
     void init() {
+        KeyPair pair = signingKey(settings.proof().signingKey(), settings.proof().allowEphemeralKey());
+        privateKey = pair.getPrivate();
         try {
-            KeyFactory factory = KeyFactory.getInstance("Ed25519");
-            PublicKey publicKey;
-            if (settings.proof().signingKey().filter(k -> !k.isBlank()).isPresent()) {
-                privateKey = factory.generatePrivate(new PKCS8EncodedKeySpec(
-                        Base64.getDecoder().decode(settings.proof().signingKey().get().trim())));
-                publicKey = derivePublic((EdECPrivateKey) privateKey);
-            } else {
-                LOG.warn("kyc.proof.signing-key (KYC_PROOF_SIGNING_KEY) is not set: proofs are signed with an ephemeral key"
-                        + " that only this process publishes; set the key in every real deployment");
-                KeyPair pair = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
-                privateKey = pair.getPrivate();
-                publicKey = pair.getPublic();
-            }
             List<Map<String, Object>> keys = new ArrayList<>();
-            OctetKeyPairJsonWebKey jwk = jwk(publicKey);
+            OctetKeyPairJsonWebKey jwk = jwk(pair.getPublic());
             kid = jwk.getKeyId();
             keys.add(jwk.toParams(JsonWebKey.OutputControlLevel.PUBLIC_ONLY));
+            KeyFactory factory = KeyFactory.getInstance("Ed25519");
             for (String retired : settings.proof().retiredPublicKeys().orElse(List.of())) {
-                PublicKey old = factory.generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(retired.trim())));
+                PublicKey old = factory.generatePublic(new X509EncodedKeySpec(Base64.getMimeDecoder().decode(retired.trim())));
                 keys.add(jwk(old).toParams(JsonWebKey.OutputControlLevel.PUBLIC_ONLY));
             }
             jwks = List.copyOf(keys);
         } catch (Exception e) {
-            throw new IllegalStateException("kyc.proof.signing-key must be an Ed25519 private key in PKCS#8 base64", e);
+            throw new IllegalStateException("kyc.proof.retired-public-keys must be Ed25519 public keys (X.509 SubjectPublicKeyInfo DER, base64)", e);
         }
+    }
+
+    /**
+     * The signing key pair. A configured key (PKCS#8 DER in base64, as {@code openssl genpkey -algorithm ed25519
+     * -outform DER | base64 -w0} prints it) is required: every replica must sign with the same key, or proofs of one
+     * replica would fail against the JWKS of another. Only with {@code kyc.proof.allow-ephemeral-key=true} (dev, test)
+     * does a missing key fall back to a throwaway pair of this process.
+     */
+    static KeyPair signingKey(Optional<String> configured, boolean allowEphemeral) {
+        Optional<String> key = configured.map(String::trim).filter(k -> !k.isEmpty());
+        if (key.isEmpty()) {
+            if (!allowEphemeral) {
+                throw new IllegalStateException("kyc.proof.signing-key (env KYC_PROOF_SIGNING_KEY) is not set. Set it to the same Ed25519"
+                        + " private key on every replica (PKCS#8 DER in base64: openssl genpkey -algorithm ed25519 -outform DER | base64 -w0);"
+                        + " only development and tests may set kyc.proof.allow-ephemeral-key=true to sign with a throwaway key.");
+            }
+            LOG.warn("kyc.proof.signing-key is not set and kyc.proof.allow-ephemeral-key=true: proofs are signed with a throwaway key"
+                    + " that only this process publishes (development and tests only)");
+            try {
+                return KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
+            } catch (java.security.GeneralSecurityException e) {
+                throw new IllegalStateException("Ed25519 is not available in this JVM", e);
+            }
+        }
+        PrivateKey privateKey;
+        try {
+            privateKey = KeyFactory.getInstance("Ed25519").generatePrivate(new PKCS8EncodedKeySpec(Base64.getMimeDecoder().decode(key.get())));
+        } catch (Exception e) {
+            throw new IllegalStateException("kyc.proof.signing-key (env KYC_PROOF_SIGNING_KEY) must be an Ed25519 private key,"
+                    + " PKCS#8 DER in base64 (openssl genpkey -algorithm ed25519 -outform DER | base64 -w0)");
+        }
+        if (!(privateKey instanceof EdECPrivateKey edKey) || edKey.getBytes().isEmpty()) {
+            throw new IllegalStateException("kyc.proof.signing-key (env KYC_PROOF_SIGNING_KEY) must be an Ed25519 private key");
+        }
+        PublicKey publicKey;
+        try {
+            publicKey = derivePublic(edKey);
+            // self-test: what this key signs, the published public key verifies
+            byte[] probe = "kyc-proof-key-self-test".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            java.security.Signature signer = java.security.Signature.getInstance("Ed25519");
+            signer.initSign(privateKey);
+            signer.update(probe);
+            byte[] signature = signer.sign();
+            java.security.Signature verifier = java.security.Signature.getInstance("Ed25519");
+            verifier.initVerify(publicKey);
+            verifier.update(probe);
+            if (!verifier.verify(signature)) {
+                throw new IllegalStateException("derived public key does not verify");
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException("The public key of kyc.proof.signing-key could not be derived", e);
+        }
+        return new KeyPair(publicKey, privateKey);
     }
 
     private static OctetKeyPairJsonWebKey jwk(PublicKey publicKey) throws Exception {
@@ -87,7 +131,7 @@ public class ProofService {
     }
 
     /** The public key of an Ed25519 private key (the JDK cannot derive it directly, so sign-free: via a fixed-seed pair). */
-    private static PublicKey derivePublic(EdECPrivateKey key) throws Exception {
+    static PublicKey derivePublic(EdECPrivateKey key) throws Exception {
         byte[] seed = key.getBytes().orElseThrow();
         KeyPairGenerator generator = KeyPairGenerator.getInstance("Ed25519");
         generator.initialize(255, new java.security.SecureRandom() {

@@ -1,5 +1,6 @@
 package ht.platform.kyc.service;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import ht.platform.kyc.config.KycSettings;
 import ht.platform.kyc.model.Verification;
@@ -24,6 +25,7 @@ import java.util.Set;
  * rejected when the latest decision rejected, otherwise unverified.
  */
 @ApplicationScoped
+@RegisterForReflection(ignoreNested = false)
 public class SubjectService {
 
     public record SubjectStatus(@JsonProperty("external_user_id") String externalUserId, String status, String level,

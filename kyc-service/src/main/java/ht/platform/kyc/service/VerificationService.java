@@ -1,5 +1,6 @@
 package ht.platform.kyc.service;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -41,6 +42,7 @@ import java.util.function.Consumer;
 
 /** Verifications: creation, reads, guarded transitions, the hosted flow's steps and the decision. */
 @ApplicationScoped
+@RegisterForReflection(ignoreNested = false)
 public class VerificationService {
 
     private static final Logger LOG = Logger.getLogger(VerificationService.class);
