@@ -108,6 +108,12 @@ public class ExceptionMappers {
             return api(api, ctx);
         }
         String requestId = RequestIds.of(ctx);
+        if (TransientFailures.isTransient(e)) {
+            LOG.warnf("request %s: database unavailable: %s", requestId, e.toString());
+            return errors.toResponse(new ApiException(503, "SERVICE_UNAVAILABLE",
+                    "The service is briefly unavailable; nothing was changed, retry the request",
+                    null, java.util.Map.of("Retry-After", "1")), requestId);
+        }
         LOG.errorf("request %s failed: %s", requestId, e.toString());
         return errors.toResponse(new ApiException(500, "INTERNAL_ERROR",
                 "An internal error occurred; quote the request id when contacting support"), requestId);

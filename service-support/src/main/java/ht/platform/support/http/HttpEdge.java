@@ -1,6 +1,7 @@
 package ht.platform.support.http;
 
 import ht.platform.support.errors.ErrorResponses;
+import ht.platform.support.errors.TransientFailures;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -57,6 +58,9 @@ public class HttpEdge {
         } else if (status >= 400 && status < 500) {
             errors.write(ctx, status, status == 404 ? "NOT_FOUND" : "INVALID_REQUEST",
                     status == 404 ? "No such resource: " + ctx.request().path() : "The request cannot be processed");
+        } else if (ctx.failure() != null && TransientFailures.isTransient(ctx.failure())) {
+            ctx.response().putHeader("Retry-After", "1");
+            errors.write(ctx, 503, "SERVICE_UNAVAILABLE", "The service is briefly unavailable; nothing was changed, retry the request");
         } else {
             Throwable failure = ctx.failure();
             LOG.errorf("request %s failed: %s", RequestIds.of(ctx), failure == null ? status : failure.toString());
