@@ -67,17 +67,27 @@ public class CheckoutDeliveryStore implements DeliveryStore {
     public Uni<List<PreparedDelivery>> claimDue(int limit) {
         Instant now = clock.instant();
         return Panache.withTransaction(() -> Panache.getSession().chain(s -> s.createNativeQuery(
-                        "WITH due AS (SELECT d.id FROM checkout.webhook_deliveries d"
-                                + " JOIN checkout.webhook_endpoints e ON e.id = d.endpoint_id AND e.status = 'enabled'"
-                                + " WHERE d.status = 'pending' AND d.next_attempt_at <= :now"
-                                + " AND (d.lease_until IS NULL OR d.lease_until < :now)"
-                                + " ORDER BY d.next_attempt_at LIMIT :limit FOR UPDATE OF d SKIP LOCKED)"
+                        // Each enabled endpoint offers its oldest due deliveries, fewer by those it has in flight,
+                        // so an endpoint that hangs holds a bounded share of the sending slots.
+                        "WITH busy AS (SELECT endpoint_id, count(*) AS n FROM checkout.webhook_deliveries"
+                                + " WHERE status = 'pending' AND lease_until >= :now GROUP BY endpoint_id),"
+                                + " offered AS (SELECT x.id, x.next_attempt_at FROM checkout.webhook_endpoints e"
+                                + " LEFT JOIN busy b ON b.endpoint_id = e.id"
+                                + " CROSS JOIN LATERAL (SELECT d.id, d.next_attempt_at FROM checkout.webhook_deliveries d"
+                                + "   WHERE d.endpoint_id = e.id AND d.status = 'pending' AND d.next_attempt_at <= :now"
+                                + "   AND (d.lease_until IS NULL OR d.lease_until < :now)"
+                                + "   ORDER BY d.next_attempt_at LIMIT GREATEST(:perEndpoint - COALESCE(b.n, 0), 0)) x"
+                                + " WHERE e.status = 'enabled' ORDER BY x.next_attempt_at LIMIT :limit),"
+                                + " due AS (SELECT d.id FROM checkout.webhook_deliveries d WHERE d.id IN (SELECT id FROM offered)"
+                                + " AND d.status = 'pending' AND (d.lease_until IS NULL OR d.lease_until < :now)"
+                                + " FOR UPDATE SKIP LOCKED)"
                                 + " UPDATE checkout.webhook_deliveries d SET lease_until = :lease"
                                 + " FROM due, checkout.events ev, checkout.webhook_endpoints e"
                                 + " WHERE d.id = due.id AND ev.id = d.event_id AND e.id = d.endpoint_id"
                                 + " RETURNING d.id, d.failed_attempts, ev.id, ev.type, ev.payload, e.id, e.url, e.secret_sealed",
                         Object[].class)
                 .setParameter("now", at(now)).setParameter("limit", limit)
+                .setParameter("perEndpoint", settings.maxInFlightPerDestination())
                 .setParameter("lease", at(now.plus(settings.lease())))
                 .getResultList()))
                 .map(rows -> {

@@ -59,9 +59,10 @@ public class DeliveryRunner {
             return;
         }
         loop.again.set(false);
-        int room = settings.concurrency() - loop.inFlight.get();
-        if (room <= 0) {
-            loop.claiming.set(false);
+        int inFlight = loop.inFlight.get();
+        int room = settings.concurrency() - inFlight;
+        if (room <= 0 || (inFlight > 0 && room < batch())) {
+            loop.claiming.set(false); // a delivery still in flight wakes the loop again when it finishes
             return;
         }
         FreshContext.run(vertx, () -> store.claimDue(room)).subscribe().with(claimed -> {
@@ -82,6 +83,11 @@ public class DeliveryRunner {
             loop.claiming.set(false);
             LOG.warnf("claiming %s deliveries failed: %s", store.name(), e.toString());
         });
+    }
+
+    /** Claims go out in batches while deliveries are in flight, so a busy loop is not one claim per send. */
+    private int batch() {
+        return Math.max(1, settings.concurrency() / 4);
     }
 
     /** Delivers everything due now, one batch after another, and answers how many attempts were made. */

@@ -25,6 +25,13 @@ public interface WebhookSettings {
     @WithDefault("64")
     int concurrency();
 
+    /**
+     * Deliveries in flight to one destination: a destination that hangs holds at most this many of the
+     * {@link #concurrency()} slots, so it never stalls the others.
+     */
+    @WithDefault("8")
+    int maxInFlightPerDestination();
+
     @WithDefault("WebhookSender/1.0")
     String userAgent();
 }

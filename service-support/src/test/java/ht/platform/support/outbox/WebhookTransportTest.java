@@ -143,6 +143,7 @@ class WebhookTransportTest {
             public Duration sendTimeout() { return timeout; }
             public Duration lease() { return Duration.ofSeconds(60); }
             public int concurrency() { return 8; }
+            public int maxInFlightPerDestination() { return 2; }
             public String userAgent() { return "test"; }
         };
     }
