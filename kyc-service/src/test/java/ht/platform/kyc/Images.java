@@ -60,7 +60,12 @@ public final class Images {
 
     /** A TD3 MRZ with correct check digits (unless {@code breakChecksum}). */
     public static String mrz(String state, String number, String birth, String expiry, boolean breakChecksum) {
-        String l1 = pad("P<" + state + "DOE<<JANE", 44);
+        return mrz(state, number, birth, expiry, "DOE", "JANE", breakChecksum);
+    }
+
+    /** The same with the holder's surname and given name (A-Z). */
+    public static String mrz(String state, String number, String birth, String expiry, String surname, String given, boolean breakChecksum) {
+        String l1 = pad("P<" + state + surname + "<<" + given, 44);
         String doc = pad(number, 9);
         String personal = "<".repeat(14);
         String l2 = doc + Mrz.checkDigit(doc) + state + birth + Mrz.checkDigit(birth) + "F" + expiry + Mrz.checkDigit(expiry) + personal + "<";

@@ -1,0 +1,186 @@
+package ht.platform.kyc.events;
+
+import ht.platform.kyc.Fixtures;
+import ht.platform.kyc.Images;
+import ht.platform.kyc.Receiver;
+import ht.platform.kyc.provider.StubFaceMatcher;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.RestAssured;
+import io.restassured.config.RedirectConfig;
+import io.restassured.config.RestAssuredConfig;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+
+import static ht.platform.kyc.Fixtures.as;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Live verifications with a face matcher (a test stub): a person is verified from real uploads, and then every JSON
+ * field the service gives out about them (the read response, the subject status, every webhook event as delivered
+ * and as stored, the proof response and the proof's decoded header and claims) is walked for images, selfies,
+ * templates, the document number, the holder's names and birth date. An engine failure ends in technical_error.
+ */
+@QuarkusTest
+@TestProfile(StubFaceMatcher.Profile.class)
+class LivePrivacyTest {
+
+    static final RestAssuredConfig NO_REDIRECTS = RestAssured.config().redirect(RedirectConfig.redirectConfig().followRedirects(false));
+    static final String DOC_NUMBER = "HT8841207";
+    static final String SURNAME = "BAPTISTE";
+    static final String GIVEN = "WIDLINE";
+    static final String BIRTH = "920314";
+
+    /** Everything that identifies the person or carries their images, in the forms it could leak in. */
+    static String[] secrets(byte[] front, byte[] selfie) {
+        return new String[] {DOC_NUMBER, SURNAME, GIVEN, BIRTH, "1992-03-14", "19920314", "14/03/1992",
+                Base64.getEncoder().encodeToString(front).substring(0, 60), Base64.getEncoder().encodeToString(selfie).substring(0, 60),
+                HexFormat.of().formatHex(front, 16, 48), HexFormat.of().formatHex(selfie, 16, 48)};
+    }
+
+    @Test
+    void nothingPersonalLeavesTheServiceForAVerifiedPerson() throws Exception {
+        try (Receiver receiver = new Receiver()) {
+            Fixtures.App app = Fixtures.app(receiver.url());
+            byte[] front = Images.sharp(1000, 700, 41);
+            byte[] selfie = Images.sharp(StubFaceMatcher.SAME, 640, 42);
+            String[] secrets = secrets(front, selfie);
+            String mrz = Images.mrz("HTI", DOC_NUMBER, BIRTH, "320101", SURNAME, GIVEN, false);
+            String id = runLive(app, "client-user-7", front, mrz, selfie);
+
+            // the read response: verified from real evidence, facts only
+            String read = as(app.liveKey()).get("/api/v1/verifications/" + id).then().statusCode(200)
+                    .body("status", equalTo("verified")).body("result.checks.face.status", equalTo("passed"))
+                    .body("result.checks.mrz.status", equalTo("passed")).body("result.checks.document.issuing_country", equalTo("HT"))
+                    .extract().asString();
+            assertWalked(read, secrets);
+
+            // the subject status
+            String subject = as(app.liveKey()).get("/api/v1/subjects/client-user-7/status").then().statusCode(200)
+                    .body("status", equalTo("verified")).extract().asString();
+            assertWalked(subject, secrets);
+
+            // every event, as the client's endpoint received it
+            List<String> kinds = List.of("created", "started", "document_submitted", "processing", "verified");
+            for (String kind : kinds) {
+                Receiver.Hit hit = receiver.await(h -> h.body().contains("\"verification." + kind + "\"") && h.body().contains(id));
+                assertWalked(hit.body(), secrets);
+                hit.headers().forEach((name, value) -> {
+                    for (String secret : secrets) {
+                        assertTrue(!value.toLowerCase().contains(secret.toLowerCase()), "personal data in header " + name);
+                    }
+                });
+            }
+            // ... and as the outbox keeps them, with the operator's view of the deliveries
+            try (Connection db = DriverManager.getConnection("jdbc:postgresql://localhost:5432/platform_test", "postgres", "")) {
+                List<String> payloads = strings(db, "SELECT payload FROM kyc.events WHERE verification_id = ? ORDER BY created_at", id);
+                assertEquals(kinds.size(), payloads.size());
+                for (String payload : payloads) {
+                    assertWalked(payload, secrets);
+                }
+                assertEquals(0, strings(db, "SELECT kind FROM kyc.verification_images WHERE verification_id = ?", id).size(), "images erased");
+            }
+            String deliveries = given().header("Authorization", Fixtures.ADMIN).get("/admin/v1/applications/" + app.id() + "/deliveries")
+                    .then().statusCode(200).extract().asString();
+            assertWalked(deliveries, secrets);
+
+            // the proof: the response, and what the compact JWT carries (header and claims decoded; the signature is 64 bytes)
+            for (String body : List.of("", "{\"include_external_user_id\":true}")) {
+                var proofCall = as(app.liveKey());
+                if (!body.isEmpty()) {
+                    proofCall = proofCall.body(body);
+                }
+                var proofResponse = proofCall.post("/api/v1/verifications/" + id + "/proof").then().statusCode(200).extract();
+                String proof = proofResponse.path("proof");
+                String[] parts = proof.split("\\.");
+                assertEquals(3, parts.length);
+                String header = new String(Base64.getUrlDecoder().decode(parts[0]), StandardCharsets.UTF_8);
+                String claims = new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8);
+                assertEquals(64, Base64.getUrlDecoder().decode(parts[2]).length, "an Ed25519 signature and nothing else");
+                assertWalked(header, secrets);
+                assertWalked(claims, secrets);
+                assertTrue(claims.contains("\"sub\":\"" + id + "\""), claims);
+                assertEquals(body.isEmpty() ? false : true, claims.contains("client-user-7"), "external_user_id only on request");
+                String withoutToken = proofResponse.asString().replace(proof, "jwt");
+                assertWalked(withoutToken, secrets);
+            }
+        }
+    }
+
+    @Test
+    void aDifferentFaceIsRejectedAndAnEngineFailureEndsInTechnicalError() throws Exception {
+        try (Receiver receiver = new Receiver()) {
+            Fixtures.App app = Fixtures.app(receiver.url());
+            byte[] front = Images.sharp(1000, 700, 51);
+            String mrz = Images.mrz("HTI", DOC_NUMBER, BIRTH, "320101", SURNAME, GIVEN, false);
+
+            byte[] other = Images.sharp(StubFaceMatcher.DIFFERENT, 640, 52);
+            String mismatch = runLive(app, "client-user-8", front, mrz, other);
+            String read = as(app.liveKey()).get("/api/v1/verifications/" + mismatch).then().body("status", equalTo("rejected"))
+                    .body("reason_code", equalTo("face_mismatch")).body("result.checks.face.status", equalTo("failed")).extract().asString();
+            assertWalked(read, secrets(front, other));
+
+            // the matcher crashes inside the decision: the person gets the result page, not a 500; the verification ends technical_error
+            byte[] crash = Images.sharp(StubFaceMatcher.CRASH, 640, 53);
+            String failed = runLive(app, "client-user-9", front, mrz, crash);
+            as(app.liveKey()).get("/api/v1/verifications/" + failed).then().statusCode(200).body("status", equalTo("technical_error"))
+                    .body("reason_code", equalTo("processing_error")).body("completed_at", org.hamcrest.Matchers.notNullValue());
+            Receiver.Hit hit = receiver.await(h -> h.body().contains("\"verification.technical_error\"") && h.body().contains(failed));
+            assertWalked(hit.body(), secrets(front, crash));
+            try (Connection db = DriverManager.getConnection("jdbc:postgresql://localhost:5432/platform_test", "postgres", "")) {
+                assertEquals(List.of("verification.created", "verification.started", "verification.document_submitted",
+                                "verification.processing", "verification.technical_error"),
+                        strings(db, "SELECT type FROM kyc.events WHERE verification_id = ? ORDER BY created_at", failed));
+                assertEquals(0, strings(db, "SELECT kind FROM kyc.verification_images WHERE verification_id = ?", failed).size(),
+                        "images erased after a technical error too");
+            }
+        }
+    }
+
+    /** The hosted flow over HTTP as a browser posts it: open, consent, document photo + MRZ, selfie; answers the verification id. */
+    private String runLive(Fixtures.App app, String externalUserId, byte[] front, String mrz, byte[] selfie) {
+        var created = Fixtures.createFull(app.liveKey(), "{\"external_user_id\":\"" + externalUserId + "\",\"document_types\":[\"passport\"]}");
+        String path = java.net.URI.create(created.path("verification_url")).getPath();
+        given().get(path).then().statusCode(200);
+        given().config(NO_REDIRECTS).formParam("decision", "accept").post(path + "/consent").then().statusCode(303);
+        given().config(NO_REDIRECTS).multiPart("front", "front.png", front, "image/png").multiPart("mrz", mrz)
+                .post(path + "/document").then().statusCode(303).header("Location", not(containsString("error")));
+        given().config(NO_REDIRECTS).multiPart("selfie", "selfie.png", selfie, "image/png")
+                .post(path + "/selfie").then().statusCode(303).header("Location", not(containsString("error")));
+        // the page the person lands on shows the decision
+        given().get(path).then().statusCode(200).body(containsString("id=\"result\""));
+        return created.path("id");
+    }
+
+    private static void assertWalked(String json, String[] secrets) {
+        assertTrue(PrivacyWalk.leaves(json) > 0, "nothing to walk in " + json);
+        PrivacyWalk.assertClean(json, secrets);
+    }
+
+    private static List<String> strings(Connection db, String sql, String id) throws Exception {
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement ps = db.prepareStatement(sql)) {
+            ps.setString(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+        }
+        return out;
+    }
+}
