@@ -74,6 +74,10 @@ public interface KycSettings {
 
         @WithDefault("10485760")
         long maxImageBytes();
+
+        /** A verification still processing this long after its last step lost its decision: technical_error. */
+        @WithDefault("PT5M")
+        Duration stuckAfter();
     }
 
     interface Webhooks {

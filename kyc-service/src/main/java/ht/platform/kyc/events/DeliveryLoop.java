@@ -37,6 +37,6 @@ public class DeliveryLoop {
 
     @Scheduled(every = "30s", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> expire() {
-        return verifications.expireDue().replaceWithVoid();
+        return verifications.expireDue().chain(n -> verifications.failStuckProcessing()).replaceWithVoid();
     }
 }

@@ -358,6 +358,27 @@ public class VerificationService {
                 })));
     }
 
+    /**
+     * A decision runs right after the selfie and takes seconds; a verification still {@code processing} long after
+     * that lost its decision (the process stopped mid-way). It ends {@code technical_error} (event, images erased)
+     * instead of hanging: FOR UPDATE SKIP LOCKED, so replicas share the work. Answers how many were ended.
+     */
+    public Uni<Integer> failStuckProcessing() {
+        return Panache.withTransaction(() -> Panache.getSession().chain(s -> s
+                .createNativeQuery("SELECT id FROM kyc.verifications WHERE status = 'processing' AND updated_at <= :before"
+                        + " ORDER BY updated_at LIMIT 200 FOR UPDATE SKIP LOCKED", String.class)
+                .setParameter("before", now().minus(settings.decision().stuckAfter()).atOffset(ZoneOffset.UTC)).getResultList()
+                .chain(ids -> {
+                    Uni<Integer> chain = Uni.createFrom().item(0);
+                    for (String id : ids) {
+                        chain = chain.chain(n -> Verification.<Verification>findById(id).invoke(v -> LOG.warnf(
+                                        "verification %s stayed in processing since %s: ending it technical_error", id, v.updatedAt))
+                                .chain(v -> finish(v, "technical_error", List.of("processing_error"), null)).replaceWith(n + 1));
+                    }
+                    return chain;
+                })));
+    }
+
     // ---------------------------------------------------------------- hosted flow
 
     public Uni<Verification> byToken(String token, boolean lock) {

@@ -261,6 +261,38 @@ class VerificationApiTest {
                 .body("status", equalTo("unverified"));
     }
 
+    @Test
+    void aDecisionLostInProcessingEndsTechnicalErrorNotStuck() throws Exception {
+        String id = Fixtures.create(app.testKey(), "stuck");
+        as(app.testKey()).body("{\"status\":\"processing\"}").post("/api/v1/test_helpers/verifications/" + id + "/advance")
+                .then().statusCode(200).body("status", equalTo("processing"));
+        // a fresh processing verification is left alone (its decision may still be running)
+        clock.advance(Duration.ofMinutes(4));
+        ht.platform.kyc.TestSupport.run(() -> service().failStuckProcessing());
+        as(app.testKey()).get("/api/v1/verifications/" + id).then().body("status", equalTo("processing"));
+        clock.advance(Duration.ofMinutes(2));
+        int ended = ht.platform.kyc.TestSupport.run(() -> service().failStuckProcessing());
+        assertTrue(ended >= 1);
+        as(app.testKey()).get("/api/v1/verifications/" + id).then().body("status", equalTo("technical_error"))
+                .body("reason_code", equalTo("processing_error")).body("completed_at", org.hamcrest.Matchers.notNullValue());
+        try (java.sql.Connection db = java.sql.DriverManager.getConnection("jdbc:postgresql://localhost:5432/platform_test", "postgres", "");
+             java.sql.PreparedStatement ps = db.prepareStatement("SELECT type FROM kyc.events WHERE verification_id = ? ORDER BY created_at")) {
+            ps.setString(1, id);
+            java.util.List<String> types = new java.util.ArrayList<>();
+            try (java.sql.ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    types.add(rs.getString(1));
+                }
+            }
+            // the helper's steps share one instant, so only the set of the middle ones is ordered by time
+            assertEquals(5, types.size(), types.toString());
+            assertEquals("verification.created", types.get(0));
+            assertEquals(java.util.Set.of("verification.started", "verification.document_submitted", "verification.processing"),
+                    java.util.Set.copyOf(types.subList(1, 4)));
+            assertEquals("verification.technical_error", types.get(4));
+        }
+    }
+
     @Inject
     ht.platform.kyc.service.VerificationService verificationService;
 
