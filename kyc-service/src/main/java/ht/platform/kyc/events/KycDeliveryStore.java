@@ -69,12 +69,25 @@ public class KycDeliveryStore implements DeliveryStore {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
         OffsetDateTime at = now.atOffset(ZoneOffset.UTC);
         return Panache.withTransaction(() -> Panache.getSession().chain(s -> s.createNativeQuery(
-                        "UPDATE kyc.deliveries d SET lease_until = :lease FROM (SELECT id FROM kyc.deliveries WHERE status = 'pending'"
-                                + " AND next_attempt_at <= :now AND (lease_until IS NULL OR lease_until < :now)"
-                                + " ORDER BY next_attempt_at LIMIT :limit FOR UPDATE SKIP LOCKED) due, kyc.events e"
+                        // Each application offers its oldest due deliveries, fewer by those it has in flight, so a
+                        // webhook_url that hangs holds a bounded share of the sending slots.
+                        "WITH busy AS (SELECT application_id, count(*) AS n FROM kyc.deliveries"
+                                + " WHERE status = 'pending' AND lease_until >= :now GROUP BY application_id),"
+                                + " offered AS (SELECT x.id, x.next_attempt_at FROM (SELECT DISTINCT application_id FROM kyc.deliveries"
+                                + "   WHERE status = 'pending' AND next_attempt_at <= :now) a"
+                                + " LEFT JOIN busy b ON b.application_id = a.application_id"
+                                + " CROSS JOIN LATERAL (SELECT d.id, d.next_attempt_at FROM kyc.deliveries d"
+                                + "   WHERE d.application_id = a.application_id AND d.status = 'pending' AND d.next_attempt_at <= :now"
+                                + "   AND (d.lease_until IS NULL OR d.lease_until < :now)"
+                                + "   ORDER BY d.next_attempt_at LIMIT GREATEST(:perApplication - COALESCE(b.n, 0), 0)) x"
+                                + " ORDER BY x.next_attempt_at LIMIT :limit)"
+                                + " UPDATE kyc.deliveries d SET lease_until = :lease FROM (SELECT id FROM kyc.deliveries"
+                                + " WHERE id IN (SELECT id FROM offered) AND status = 'pending'"
+                                + " AND (lease_until IS NULL OR lease_until < :now) FOR UPDATE SKIP LOCKED) due, kyc.events e"
                                 + " WHERE d.id = due.id AND e.id = d.event_id RETURNING d.id, d.event_id, d.attempts, e.payload, d.application_id",
                         Object[].class)
                 .setParameter("lease", at.plus(webhookSettings.lease())).setParameter("now", at).setParameter("limit", limit)
+                .setParameter("perApplication", webhookSettings.maxInFlightPerDestination())
                 .getResultList()
                 .chain(rows -> {
                     Uni<List<PreparedDelivery>> chain = Uni.createFrom().item(new ArrayList<>());

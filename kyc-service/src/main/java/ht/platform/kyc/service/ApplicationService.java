@@ -4,6 +4,7 @@ import ht.platform.kyc.model.ApiKey;
 import ht.platform.kyc.model.Application;
 import ht.platform.support.auth.ApiKeyLookup;
 import ht.platform.support.auth.ApiKeys;
+import ht.platform.support.auth.KeyRequests;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.crypto.SecretBox;
 import ht.platform.support.errors.ApiException;
@@ -21,7 +22,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -116,20 +116,13 @@ public class ApplicationService implements ApiKeyLookup {
     }
 
     public Uni<IssuedKey> issueKey(String applicationId, String mode, List<String> scopes) {
-        if (!"test".equals(mode) && !"live".equals(mode)) {
-            throw ApiException.invalid("mode", "mode must be 'test' or 'live'");
-        }
-        Set<String> granted = new LinkedHashSet<>(scopes == null ? SCOPES : scopes);
-        for (String s : granted) {
-            if (!SCOPES.contains(s)) {
-                throw ApiException.invalid("scopes", "Unknown scope '" + s + "'; known: " + SCOPES);
-            }
-        }
+        KeyRequests.mode(mode);
+        Set<String> granted = KeyRequests.grants(scopes, SCOPES, "scopes");
         return Panache.withTransaction(() -> find(applicationId).chain(app -> {
             if (app.revokedAt != null) {
                 throw new ApiException(409, "APPLICATION_REVOKED", "This application has been revoked");
             }
-            String secret = ApiKeys.generate("test".equals(mode) ? "kyc_test_" : "kyc_live_");
+            String secret = KeyRequests.newSecret("kyc_", mode);
             ApiKey key = new ApiKey();
             key.id = Ids.hex("key_", 12);
             key.applicationId = applicationId;
