@@ -87,8 +87,9 @@ admin() { # port path json
 }
 field() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
 
-kyc_app=$(admin 8081 /admin/v1/applications '{"name":"Demo","return_urls":["https://example.com/kyc/done"]}')
+kyc_app=$(admin 8081 /admin/v1/applications '{"name":"Demo","return_urls":["https://bank.example/kyc/done"],"webhook_url":"http://127.0.0.1:9002/kyc"}')
 kyc_app_id=$(echo "$kyc_app" | field "['id']")
+kyc_webhook_secret=$(echo "$kyc_app" | field "['webhook_secret']")
 kyc_key=$(admin 8081 "/admin/v1/applications/$kyc_app_id/keys" '{"mode":"test"}' | field "['key']")
 co_app_id=$(admin 8082 /admin/v1/applications '{"name":"Demo"}' | field "['id']")
 co_key=$(admin 8082 "/admin/v1/applications/$co_app_id/keys" '{"mode":"test"}' | field "['key']")
@@ -99,6 +100,7 @@ cat > "$state/env" <<ENV
 export ADMIN_TOKEN=$ADMIN_TOKEN
 export KYC_KEY=$kyc_key
 export KYC_APP=$kyc_app_id
+export KYC_WEBHOOK_SECRET=$kyc_webhook_secret
 export CO_KEY=$co_key
 export CO_APP=$co_app_id
 export GW_KEY=$gw_key
