@@ -177,17 +177,17 @@ tenants() {
   done
 }
 
-# expected_deliveries svc owners(comma, quoted list) outfile: event_id TAB event_created_micros TAB url
+# expected_deliveries svc owners(comma, quoted list) outfile: event_id TAB event_created_micros TAB url TAB delivery status
 expected_deliveries() {
   local svc=$1 owners=$2 out=$3 q
   case $svc in
-    kyc) q="SELECT d.event_id, (extract(epoch FROM ev.created_at)*1000000)::bigint, a.webhook_url FROM kyc.deliveries d
+    kyc) q="SELECT d.event_id, (extract(epoch FROM ev.created_at)*1000000)::bigint, a.webhook_url, d.status FROM kyc.deliveries d
             JOIN kyc.events ev ON ev.id = d.event_id JOIN kyc.applications a ON a.id = d.application_id
             WHERE d.application_id IN ($owners)" ;;
-    checkout) q="SELECT d.event_id, (extract(epoch FROM ev.created_at)*1000000)::bigint, e.url FROM checkout.webhook_deliveries d
+    checkout) q="SELECT d.event_id, (extract(epoch FROM ev.created_at)*1000000)::bigint, e.url, d.status FROM checkout.webhook_deliveries d
             JOIN checkout.events ev ON ev.id = d.event_id JOIN checkout.webhook_endpoints e ON e.id = d.endpoint_id
             WHERE e.application_id IN ($owners)" ;;
-    wallet) q="SELECT d.event_id, (extract(epoch FROM ev.created_at)*1000000)::bigint, e.url FROM wallet.webhook_deliveries d
+    wallet) q="SELECT d.event_id, (extract(epoch FROM ev.created_at)*1000000)::bigint, e.url, d.status FROM wallet.webhook_deliveries d
             JOIN wallet.events ev ON ev.id = d.event_id JOIN wallet.webhook_endpoints e ON e.id = d.endpoint_id
             WHERE e.project_id IN ($owners)" ;;
   esac
@@ -232,7 +232,7 @@ wait_delivered() {
   start=$(date +%s)
   while :; do
     expected_deliveries "$svc" "$owners" "$exp"
-    lost=$(python3 "$BENCH/tools/analyze.py" delivery "$exp" "$logf" /ok 2>/dev/null | awk -F= '$1=="lost"{print $2}')
+    lost=$(python3 "$BENCH/tools/analyze.py" delivery "$exp" "$logf" /ok 2>/dev/null | awk -F= '$1=="lost" || $1=="still_pending" {n += $2} END {print n}')
     [ "${lost:-1}" = 0 ] && [ -s "$exp" ] && { WAITED=$(( $(date +%s) - start )); return 0; }
     [ $(( $(date +%s) - start )) -ge "$max" ] && { WAITED=$(( $(date +%s) - start )); return 1; }
     sleep 2

@@ -96,6 +96,9 @@ public class ApiSimulation extends Simulation {
         synchronized (CPU) {
             long[] best = null;
             for (long[] s : CPU) {
+                if (s[1] < 0 || s[3] <= 0) {
+                    continue; // a failed read of /proc (e.g. no file descriptor left)
+                }
                 if (best == null || Math.abs(s[0] - at) < Math.abs(best[0] - at)) {
                     best = s;
                 }
