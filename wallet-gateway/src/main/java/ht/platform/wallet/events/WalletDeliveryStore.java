@@ -83,14 +83,19 @@ public class WalletDeliveryStore implements DeliveryStore {
         OffsetDateTime at = OffsetDateTime.ofInstant(now, ZoneOffset.UTC);
         Instant leaseUntil = now.plus(transportSettings.lease());
         return Panache.withTransaction(() -> Panache.getSession().chain(session -> session.createNativeQuery(
-                        "SELECT d.id, d.endpoint_id FROM wallet.webhook_deliveries d"
-                        + " JOIN wallet.webhook_endpoints e ON e.id = d.endpoint_id"
-                        + " WHERE d.status = 'pending' AND d.next_attempt_at <= :now"
-                        + " AND (d.lease_until IS NULL OR d.lease_until <= :now) AND e.status = 'active'"
-                        + " AND NOT EXISTS (SELECT 1 FROM wallet.webhook_deliveries x WHERE x.endpoint_id = d.endpoint_id"
-                        + "   AND x.status = 'pending' AND x.lease_until > :now)"
-                        + " ORDER BY d.seq LIMIT :limit FOR UPDATE OF d SKIP LOCKED", Object[].class)
-                .setParameter("now", at).setParameter("limit", Math.max(1, limit) * 4)
+                        // Each active address with nothing in flight offers its oldest due delivery: one index probe
+                        // per address, however long the backlog.
+                        "WITH offered AS (SELECT x.id, x.seq FROM wallet.webhook_endpoints e"
+                        + " CROSS JOIN LATERAL (SELECT d.id, d.seq FROM wallet.webhook_deliveries d"
+                        + "   WHERE d.endpoint_id = e.id AND d.status = 'pending' AND d.next_attempt_at <= :now"
+                        + "   AND (d.lease_until IS NULL OR d.lease_until <= :now) ORDER BY d.seq LIMIT 1) x"
+                        + " WHERE e.status = 'active' AND NOT EXISTS (SELECT 1 FROM wallet.webhook_deliveries b"
+                        + "   WHERE b.endpoint_id = e.id AND b.status = 'pending' AND b.lease_until > :now)"
+                        + " ORDER BY x.seq LIMIT :limit)"
+                        + " SELECT d.id, d.endpoint_id FROM wallet.webhook_deliveries d WHERE d.id IN (SELECT id FROM offered)"
+                        + " AND d.status = 'pending' AND (d.lease_until IS NULL OR d.lease_until <= :now)"
+                        + " ORDER BY d.seq FOR UPDATE OF d SKIP LOCKED", Object[].class)
+                .setParameter("now", at).setParameter("limit", Math.max(1, limit))
                 .getResultList())
                 .chain(rows -> {
                     // One per address: the oldest due one; the others wait for the next round.
