@@ -393,7 +393,7 @@ if [ -n "${MERGE_FROM:-}" ] && [ -f "$MERGE_FROM" ]; then
 fi
 python3 "$BENCH/tools/analyze.py" report "$RESULTS" "$BENCH/results/latest.md"
 if [ -f "$BENCH/results/profile-latest.txt" ] && [ -z "${SKIP_SPEED:-}" ]; then
-  { echo; echo "## Profile of the slowest ratio ($(grep '^profile.target=' "$RESULTS" | cut -d= -f2), JFR execution samples)"; echo; echo '```'; head -60 "$BENCH/results/profile-latest.txt"; echo '```'; } \
+  { echo; echo "## Profile of the slowest ratio ($(grep '^profile.target=' "$RESULTS" | tail -1 | cut -d= -f2), JFR execution samples)"; echo; echo '```'; head -60 "$BENCH/results/profile-latest.txt"; echo '```'; } \
     | tee -a "$BENCH/results/latest.md"
 fi
 echo; echo "raw figures and logs: $LOGS"

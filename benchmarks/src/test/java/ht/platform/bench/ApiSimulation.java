@@ -174,6 +174,9 @@ public class ApiSimulation extends Simulation {
             .contentTypeHeader("application/json")
             .acceptHeader("application/json")
             .shareConnections()
+            // a bounded client pool (4 per closed-model user): without it the open model opens a socket per waiting
+            // request once latency rises, until the box runs out of descriptors and collapses
+            .maxConnectionsPerHost(Math.max(16, 4 * USERS))
             .disableCaching();
 
     private ChainBuilder create(String name) {
