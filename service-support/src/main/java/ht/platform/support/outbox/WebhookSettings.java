@@ -17,8 +17,11 @@ public interface WebhookSettings {
     @WithDefault("PT10S")
     Duration sendTimeout();
 
-    /** How long a claimed delivery is reserved for this replica; longer than the send timeout. */
-    @WithDefault("PT60S")
+    /**
+     * How long a claimed delivery is reserved for this replica: longer than the send timeout, and as short as
+     * that allows, since it is also how long a delivery in flight at a crash waits before another replica sends it.
+     */
+    @WithDefault("PT20S")
     Duration lease();
 
     /** Deliveries in flight per replica. */
