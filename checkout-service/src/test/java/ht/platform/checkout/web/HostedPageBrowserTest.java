@@ -2,6 +2,7 @@ package ht.platform.checkout.web;
 
 import ht.platform.checkout.TestApi;
 import io.quarkus.test.common.http.TestHTTPResource;
+import ht.platform.support.testing.HeadlessChromium;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -9,15 +10,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-import java.io.File;
 import java.net.URL;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.Map;
 
@@ -39,15 +35,7 @@ class HostedPageBrowserTest {
 
     @BeforeAll
     static void startBrowser() throws Exception {
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(new File("/usr/bin/chromedriver")).usingAnyFreePort().build();
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary("/usr/bin/chromium");
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--user-data-dir=" + Files.createTempDirectory("chromium-checkout").toAbsolutePath());
-        driver = new ChromeDriver(service, options);
-        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(20));
+        driver = HeadlessChromium.start();
     }
 
     @AfterAll

@@ -3,6 +3,7 @@ package ht.platform.kyc.web;
 import ht.platform.kyc.Fixtures;
 import ht.platform.kyc.Images;
 import io.quarkus.test.common.http.TestHTTPResource;
+import ht.platform.support.testing.HeadlessChromium;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -10,17 +11,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-import java.io.File;
 import java.net.URI;
 import java.net.URL;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
 
@@ -49,15 +45,7 @@ class HostedPageBrowserTest {
 
     @BeforeAll
     static void startBrowser() throws Exception {
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(new File("/usr/bin/chromedriver")).usingAnyFreePort().build();
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary("/usr/bin/chromium");
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--user-data-dir=" + Files.createTempDirectory("chromium-kyc").toAbsolutePath());
-        driver = new ChromeDriver(service, options);
-        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+        driver = HeadlessChromium.start();
     }
 
     @AfterAll

@@ -2,6 +2,7 @@ package ht.platform.wallet.web;
 
 import ht.platform.support.time.MovableClock;
 import ht.platform.wallet.TestApi;
+import ht.platform.support.testing.HeadlessChromium;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import jakarta.inject.Inject;
@@ -15,17 +16,10 @@ import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 
-import java.io.File;
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 
 import static ht.platform.wallet.TestApi.as;
 import static org.hamcrest.Matchers.equalTo;
@@ -46,21 +40,7 @@ class WalletPageBrowserTest {
     String live;
 
     static WebDriver browser(String acceptLanguage) throws Exception {
-        Path profile = Files.createTempDirectory("wallet-chromium-");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary("/usr/bin/chromium");
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--user-data-dir=" + profile, "--lang=" + acceptLanguage.split(",")[0]);
-        options.setExperimentalOption("prefs", Map.of("intl.accept_languages", acceptLanguage));
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(new File("/usr/bin/chromedriver")).usingAnyFreePort().build();
-        ChromeDriver driver = new ChromeDriver(service, options);
-        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
-        // Chromium keeps only the languages it knows in its own Accept-Language; send the person's header as is.
-        driver.executeCdpCommand("Network.enable", Map.of());
-        driver.executeCdpCommand("Network.setExtraHTTPHeaders", Map.of("headers", Map.of("Accept-Language", acceptLanguage)));
-        return driver;
+        return HeadlessChromium.start(acceptLanguage);
     }
 
     @BeforeAll
