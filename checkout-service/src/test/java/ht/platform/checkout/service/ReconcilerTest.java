@@ -1,6 +1,9 @@
 package ht.platform.checkout.service;
 
 import ht.platform.checkout.TestApi;
+import ht.platform.checkout.model.PaymentAttempt;
+import ht.platform.checkout.provider.SimulatorProvider;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import ht.platform.support.time.MovableClock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.vertx.VertxContextSupport;
@@ -9,7 +12,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.math.BigDecimal;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 import static ht.platform.checkout.TestApi.as;
@@ -104,5 +110,36 @@ class ReconcilerTest {
         VertxContextSupport.subscribeAndAwait(() -> payments.expireDue());
         assertEquals("expired", status(id));
         TestApi.simulate(key, id, "succeeded").statusCode(409);
+    }
+
+    @Test
+    void moneyThatMovedForAPaymentThatCannotCompleteIsGivenBack() throws Throwable {
+        String id = TestApi.createIntent(key, "30");
+        TestApi.simulate(key, id, "succeeded").statusCode(200).body("status", equalTo("succeeded"));
+        // a second authorization recorded before a crash, its call never concluded (e.g. a double submit)
+        Instant longAgo = clock.instant().minus(Duration.ofHours(1));
+        VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(() -> {
+            PaymentAttempt orphan = new PaymentAttempt();
+            orphan.id = "pat_orphan_" + System.nanoTime();
+            orphan.paymentIntentId = id;
+            orphan.kind = "authorize";
+            orphan.provider = SimulatorProvider.NAME;
+            orphan.paymentMethod = "test_card";
+            orphan.amount = new BigDecimal("30.000000");
+            orphan.status = "started";
+            orphan.createdAt = longAgo;
+            orphan.updatedAt = longAgo;
+            return orphan.persist();
+        }));
+
+        reconcile(); // the rail takes the orphan's money for an intent that is already paid
+        reconcile(); // ... so the reconciler reverses it
+
+        List<PaymentAttempt> attempts = VertxContextSupport.subscribeAndAwait(() -> Panache.withSession(() ->
+                PaymentAttempt.<PaymentAttempt>list("paymentIntentId = ?1 order by createdAt", id)));
+        assertEquals(1, attempts.stream().filter(a -> a.kind.equals("reversal") && a.status.equals("succeeded")).count(),
+                "one reversal gave the money back: " + attempts.stream().map(a -> a.kind + ":" + a.status).toList());
+        as(key).get("/api/v1/payment_intents/" + id).then().statusCode(200)
+                .body("status", equalTo("succeeded")).body("amount_received", equalTo("30.000000"));
     }
 }
