@@ -1,6 +1,5 @@
 package ht.platform.checkout.rest;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.checkout.service.PaymentService;
 import ht.platform.checkout.service.Views;
 import ht.platform.support.auth.ApiPrincipal;
@@ -43,8 +42,6 @@ public class PaymentIntentResource {
     @Inject
     Idempotency idempotency;
 
-    @Inject
-    ObjectMapper mapper;
 
     @POST
     @Operation(summary = "Create a payment and its hosted payment address",
@@ -63,7 +60,7 @@ public class PaymentIntentResource {
         }
         PaymentService.NewIntent in = payments.validate(p.mode(), body.amount(), body.currency(), body.description(),
                 body.external_reference(), body.return_url(), body.capture_method(), body.expires_in());
-        return payments.create(p, in, k, "POST /api/v1/payment_intents " + fingerprint(body)).map(s -> s.toResponse());
+        return payments.create(p, in, k, idempotency.fingerprint("POST /api/v1/payment_intents", body)).map(s -> s.toResponse());
     }
 
     @GET
@@ -108,11 +105,4 @@ public class PaymentIntentResource {
                 .map(pi -> Views.of(pi, payments.publicBaseUrl()));
     }
 
-    private String fingerprint(Object body) {
-        try {
-            return mapper.writeValueAsString(body);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

@@ -1,6 +1,5 @@
 package ht.platform.checkout.rest;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.checkout.service.RefundService;
 import ht.platform.checkout.service.Views;
 import ht.platform.support.auth.ApiPrincipal;
@@ -42,8 +41,6 @@ public class RefundResource {
     @Inject
     Idempotency idempotency;
 
-    @Inject
-    ObjectMapper mapper;
 
     @POST
     @Operation(summary = "Refund all or part of a payment",
@@ -58,12 +55,7 @@ public class RefundResource {
         if (body == null) {
             throw ApiException.invalid("payment_intent", "A JSON body is required");
         }
-        String fingerprint;
-        try {
-            fingerprint = "POST /api/v1/refunds " + mapper.writeValueAsString(body);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        String fingerprint = idempotency.fingerprint("POST /api/v1/refunds", body);
         return refunds.create(p, body.payment_intent(), body.amount(), body.reason(), k, fingerprint).map(s -> s.toResponse());
     }
 

@@ -1,7 +1,5 @@
 package ht.platform.checkout.service;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.checkout.events.EventTypes;
 import ht.platform.checkout.events.Outbox;
 import ht.platform.checkout.model.PaymentAttempt;
@@ -55,8 +53,6 @@ public class PaymentService {
     @Inject
     PaymentRails rails;
 
-    @Inject
-    ObjectMapper mapper;
 
     @Inject
     Idempotency idempotency;
@@ -122,7 +118,7 @@ public class PaymentService {
     public Uni<StoredResponse> create(ApiPrincipal caller, NewIntent in, String idempotencyKey, String fingerprint) {
         return idempotency.run(caller, idempotencyKey, fingerprint,
                 () -> insert(caller.ownerId(), caller.mode(), in, null)
-                        .map(pi -> StoredResponse.fresh(201, json(Views.of(pi, publicBaseUrl)))));
+                        .map(pi -> idempotency.response(201, Views.of(pi, publicBaseUrl))));
     }
 
     /** Inside the caller's transaction: a new intent and its payment_intent.created event. */
@@ -528,13 +524,6 @@ public class PaymentService {
                 + (why == null ? "" : ": " + why));
     }
 
-    String json(Object view) {
-        try {
-            return mapper.writeValueAsString(view);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     Instant now() {
         return clock.instant().truncatedTo(ChronoUnit.MICROS);

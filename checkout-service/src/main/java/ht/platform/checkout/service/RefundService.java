@@ -84,7 +84,7 @@ public class RefundService {
                 created[0] = r.id;
                 return r.<Refund>persist()
                         .call(saved -> outbox.refundEvent(saved, pi, EventTypes.REFUND_CREATED))
-                        .map(saved -> StoredResponse.fresh(201, payments.json(Views.of(saved))));
+                        .map(saved -> idempotency.response(201, Views.of(saved)));
             });
         })).call(stored -> stored.replayed() || created[0] == null ? Uni.createFrom().voidItem() : execute(created[0]));
     }

@@ -96,12 +96,7 @@ public class VerificationService {
         rateLimiter.acquire(caller.ownerId());
         String key = idempotency.validateKey(idempotencyKey, true);
         CreateRequest req = validate(body);
-        String fingerprint;
-        try {
-            fingerprint = "POST /api/v1/verifications " + json.writeValueAsString(req);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        String fingerprint = idempotency.fingerprint("POST /api/v1/verifications", req);
         return idempotency.run(caller, key, fingerprint, () -> Application.<Application>findById(caller.ownerId()).chain(app -> {
             if (req.returnUrl() != null && !List.of(app.returnUrls).contains(req.returnUrl())) {
                 throw ApiException.invalid("return_url", "return_url must equal exactly one of the application's declared return URLs");

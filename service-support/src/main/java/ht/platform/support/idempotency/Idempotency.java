@@ -1,5 +1,7 @@
 package ht.platform.support.idempotency;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.errors.ApiException;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -31,6 +33,27 @@ public class Idempotency {
 
     @Inject
     Clock clock;
+
+    @Inject
+    ObjectMapper mapper;
+
+    /** What identifies a request: its method and path, and its body in canonical JSON. */
+    public String fingerprint(String methodAndPath, Object body) {
+        return methodAndPath + " " + write(body);
+    }
+
+    /** A fresh answer, serialized once here so that a replay returns it byte for byte. */
+    public StoredResponse response(int status, Object body) {
+        return StoredResponse.fresh(status, write(body));
+    }
+
+    private String write(Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialize " + value.getClass().getSimpleName(), e);
+        }
+    }
 
     /** Validates the header value; null when absent and not required. */
     public String validateKey(String key, boolean required) {

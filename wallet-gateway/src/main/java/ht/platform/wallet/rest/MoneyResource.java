@@ -1,7 +1,5 @@
 package ht.platform.wallet.rest;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.auth.Caller;
 import ht.platform.support.idempotency.Idempotency;
@@ -52,8 +50,6 @@ public class MoneyResource {
     @Inject
     BalanceService balances;
 
-    @Inject
-    ObjectMapper mapper;
 
     @POST
     @Path("/payments")
@@ -63,7 +59,7 @@ public class MoneyResource {
         ApiPrincipal principal = caller.require("payments:write");
         String idemKey = idempotency.validateKey(key, false);
         payments.validate(body);
-        return idempotency.run(principal, idemKey, "POST /api/v1/payments " + json(body), () -> payments.create(principal, body))
+        return idempotency.run(principal, idemKey, idempotency.fingerprint("POST /api/v1/payments", body), () -> payments.create(principal, body))
                 .map(StoredResponse::toResponse);
     }
 
@@ -92,7 +88,7 @@ public class MoneyResource {
         ApiPrincipal principal = caller.require("withdrawals:write");
         String idemKey = idempotency.validateKey(key, true);
         withdrawals.validate(body);
-        return idempotency.run(principal, idemKey, "POST /api/v1/withdrawals " + json(body),
+        return idempotency.run(principal, idemKey, idempotency.fingerprint("POST /api/v1/withdrawals", body),
                 () -> withdrawals.create(principal, body)).map(StoredResponse::toResponse);
     }
 
@@ -129,11 +125,4 @@ public class MoneyResource {
         return balances.get(caller.require("balance:read"));
     }
 
-    private String json(Object body) {
-        try {
-            return mapper.writeValueAsString(body);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

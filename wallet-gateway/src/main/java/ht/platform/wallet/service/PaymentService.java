@@ -1,9 +1,8 @@
 package ht.platform.wallet.service;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.idempotency.Idempotency;
 import ht.platform.support.idempotency.StoredResponse;
 import ht.platform.support.ids.Ids;
 import ht.platform.wallet.config.WalletSettings;
@@ -46,7 +45,7 @@ public class PaymentService {
     BalanceService balances;
 
     @Inject
-    ObjectMapper mapper;
+    Idempotency idempotency;
 
     @ConfigProperty(name = "public-base-url", defaultValue = "http://localhost:8083")
     String publicBaseUrl;
@@ -111,7 +110,7 @@ public class PaymentService {
         p.createdAt = now;
         p.expiresAt = now.plus(settings.payments().expiresAfter());
         return p.persist().chain(() -> publish(p, "payment.created"))
-                .map(v -> StoredResponse.fresh(201, json(view(p))));
+                .map(v -> idempotency.response(201, view(p)));
     }
 
     public Uni<PaymentView> get(ApiPrincipal caller, String id) {
@@ -242,13 +241,6 @@ public class PaymentService {
         return events.publish(p.projectId, p.mode, type, p.id, view(p)).replaceWithVoid();
     }
 
-    String json(Object value) {
-        try {
-            return mapper.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     private Instant now() {
         return clock.instant().truncatedTo(ChronoUnit.MICROS);

@@ -1,9 +1,8 @@
 package ht.platform.wallet.service;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.idempotency.Idempotency;
 import ht.platform.support.idempotency.StoredResponse;
 import ht.platform.support.ids.Ids;
 import ht.platform.wallet.config.WalletSettings;
@@ -61,7 +60,7 @@ public class WithdrawalService {
     BalanceService balances;
 
     @Inject
-    ObjectMapper mapper;
+    Idempotency idempotency;
 
     public void validate(CreateWithdrawal body) {
         if (body == null) {
@@ -112,7 +111,7 @@ public class WithdrawalService {
         return balances.reserve(w.projectId, w.mode, w.currency, w.total)
                 .chain(() -> w.persist())
                 .chain(() -> events.publish(w.projectId, w.mode, "withdrawal.requested", w.id, WithdrawalView.of(w)))
-                .map(e -> StoredResponse.fresh(201, json(WithdrawalView.of(w))));
+                .map(e -> idempotency.response(201, WithdrawalView.of(w)));
     }
 
     public Uni<WithdrawalView> get(ApiPrincipal caller, String id) {
@@ -191,13 +190,6 @@ public class WithdrawalService {
                 })).map(WithdrawalView::of);
     }
 
-    private String json(Object value) {
-        try {
-            return mapper.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     private Instant now() {
         return clock.instant().truncatedTo(ChronoUnit.MICROS);
