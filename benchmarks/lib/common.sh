@@ -199,7 +199,11 @@ expected_deliveries() {
 TOOLS_CP="$BENCH/target/tools"
 build_tools() {
   mkdir -p "$TOOLS_CP"
-  javac -d "$TOOLS_CP" "$BENCH/tools/Receiver.java" "$BENCH/tools/Load.java"
+  javac -d "$TOOLS_CP" "$BENCH/tools/Receiver.java" "$BENCH/tools/Load.java" "$BENCH/tools/OpenLoad.java"
+}
+
+openload() { # url key GET:<ids>|POST:<body> rate seconds warmup_seconds connections outfile name
+  java -Xmx256m -XX:+UseSerialGC -cp "$TOOLS_CP" OpenLoad "$@"
 }
 
 load() { # url keys body count concurrency max_seconds outfile [rate] [retries]

@@ -1,6 +1,7 @@
 package ht.platform.wallet.model;
 
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import io.vertx.mutiny.sqlclient.Row;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -12,6 +13,11 @@ import java.time.Instant;
 @Entity
 @Table(name = "payments", schema = "wallet")
 public class Payment extends PanacheEntityBase {
+
+    /** The columns {@link #fromRow} reads, in the order of the mapping above. */
+    public static final String COLUMNS = "id, project_id, mode, status, amount, fee, total, currency, reference, "
+            + "description, return_url, page_token, created_at, expires_at, pending_at, paid_at, failed_at, expired_at, "
+            + "failure_reason";
 
     @Id
     public String id;
@@ -50,6 +56,36 @@ public class Payment extends PanacheEntityBase {
     public Instant expiredAt;
     @Column(name = "failure_reason")
     public String failureReason;
+
+    /** A detached payment read by the plain reactive client (the read-by-id path skips the ORM). */
+    public static Payment fromRow(Row row) {
+        Payment p = new Payment();
+        p.id = row.getString("id");
+        p.projectId = row.getString("project_id");
+        p.mode = row.getString("mode");
+        p.status = row.getString("status");
+        p.amount = row.getLong("amount");
+        p.fee = row.getLong("fee");
+        p.total = row.getLong("total");
+        p.currency = row.getString("currency");
+        p.reference = row.getString("reference");
+        p.description = row.getString("description");
+        p.returnUrl = row.getString("return_url");
+        p.pageToken = row.getString("page_token");
+        p.createdAt = instant(row, "created_at");
+        p.expiresAt = instant(row, "expires_at");
+        p.pendingAt = instant(row, "pending_at");
+        p.paidAt = instant(row, "paid_at");
+        p.failedAt = instant(row, "failed_at");
+        p.expiredAt = instant(row, "expired_at");
+        p.failureReason = row.getString("failure_reason");
+        return p;
+    }
+
+    private static Instant instant(Row row, String column) {
+        java.time.OffsetDateTime t = row.getOffsetDateTime(column);
+        return t == null ? null : t.toInstant();
+    }
 
     public boolean isFinal() {
         return !"created".equals(status) && !"pending".equals(status);

@@ -14,6 +14,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 import static ht.platform.wallet.TestApi.as;
 import static io.restassured.RestAssured.given;
@@ -143,6 +144,29 @@ class PaymentApiTest {
             as(test).get("/api/v1/payments?limit=" + bad).then().statusCode(400).body("error.param", equalTo("limit"));
         }
         as(test).get("/api/v1/payments?starting_after=pay_nope").then().statusCode(400).body("error.param", equalTo("starting_after"));
+    }
+
+    @Test
+    void readByIdAnswersExactlyWhatTheOrmMapsForEveryField() {
+        // GET by id reads through the plain reactive client; the list still goes through Hibernate: both must agree
+        String paid = as(test).body("{\"amount\":1234,\"currency\":\"HTG\",\"reference\":\"ord-" + TestApi.newKey()
+                        + "\",\"description\":\"Kòb pou machandiz\",\"return_url\":\"https://shop.example/back\"}")
+                .post("/api/v1/payments").then().statusCode(201).extract().path("id");
+        as(test).post("/api/v1/test_helpers/payments/" + paid + "/succeed").then().statusCode(200);
+        String failed = TestApi.payment(test, 99);
+        as(test).post("/api/v1/test_helpers/payments/" + failed + "/fail").then().statusCode(200);
+        List<Map<String, Object>> listed = as(test).get("/api/v1/payments?limit=100").then().statusCode(200).extract().path("data");
+        for (String id : List.of(paid, failed)) {
+            Map<String, Object> byId = as(test).get("/api/v1/payments/" + id).then().statusCode(200).extract().path("");
+            Map<String, Object> fromList = listed.stream().filter(p -> id.equals(p.get("id"))).findFirst().orElseThrow();
+            assertEquals(fromList, byId);
+        }
+        Map<String, Object> succeeded = as(test).get("/api/v1/payments/" + paid).then().extract().path("");
+        assertEquals("Kòb pou machandiz", succeeded.get("description"));
+        assertEquals("https://shop.example/back", succeeded.get("return_url"));
+        assertTrue(succeeded.get("paid_at") != null && succeeded.get("created_at") != null && succeeded.get("expires_at") != null);
+        assertEquals("failed", as(test).get("/api/v1/payments/" + failed).then().extract().path("status"));
+        assertTrue(as(test).get("/api/v1/payments/" + failed).then().extract().path("failure_reason") != null);
     }
 
     @Test
