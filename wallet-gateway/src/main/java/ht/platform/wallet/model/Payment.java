@@ -1,5 +1,6 @@
 package ht.platform.wallet.model;
 
+import ht.platform.support.sql.Rows;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import io.vertx.mutiny.sqlclient.Row;
 import jakarta.persistence.Column;
@@ -72,19 +73,14 @@ public class Payment extends PanacheEntityBase {
         p.description = row.getString("description");
         p.returnUrl = row.getString("return_url");
         p.pageToken = row.getString("page_token");
-        p.createdAt = instant(row, "created_at");
-        p.expiresAt = instant(row, "expires_at");
-        p.pendingAt = instant(row, "pending_at");
-        p.paidAt = instant(row, "paid_at");
-        p.failedAt = instant(row, "failed_at");
-        p.expiredAt = instant(row, "expired_at");
+        p.createdAt = Rows.instant(row, "created_at");
+        p.expiresAt = Rows.instant(row, "expires_at");
+        p.pendingAt = Rows.instant(row, "pending_at");
+        p.paidAt = Rows.instant(row, "paid_at");
+        p.failedAt = Rows.instant(row, "failed_at");
+        p.expiredAt = Rows.instant(row, "expired_at");
         p.failureReason = row.getString("failure_reason");
         return p;
-    }
-
-    private static Instant instant(Row row, String column) {
-        java.time.OffsetDateTime t = row.getOffsetDateTime(column);
-        return t == null ? null : t.toInstant();
     }
 
     public boolean isFinal() {

@@ -11,6 +11,7 @@ import ht.platform.wallet.model.Payment;
 import ht.platform.wallet.service.Views.ListView;
 import ht.platform.wallet.service.Views.PaymentView;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import ht.platform.support.sql.Rows;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -123,13 +124,8 @@ public class PaymentService {
 
     /** The hottest read: one prepared statement on the plain reactive client, no ORM session (see the README's benchmarks). */
     public Uni<PaymentView> get(ApiPrincipal caller, String id) {
-        return pool.preparedQuery(BY_ID).execute(Tuple.of(id, caller.ownerId(), caller.mode())).map(rows -> {
-            var it = rows.iterator();
-            if (!it.hasNext()) {
-                throw ApiException.notFound("Payment " + id);
-            }
-            return view(Payment.fromRow(it.next()));
-        });
+        return pool.preparedQuery(BY_ID).execute(Tuple.of(id, caller.ownerId(), caller.mode()))
+                .map(rows -> view(Rows.single(rows, Payment::fromRow, "Payment " + id)));
     }
 
     public Uni<ListView<PaymentView>> list(ApiPrincipal caller, Paging paging) {
