@@ -229,7 +229,8 @@ def report(results, out_md):
     lines.append(f"- Date: {g('meta.date')}; machine: {g('meta.nproc')} CPU cores ({g('meta.cpu')}), {g('meta.mem')} RAM; "
                  f"{g('meta.java')}; PostgreSQL {g('meta.pg')} (throwaway cluster, port {g('meta.pgport')}, default durability: fsync on, synchronous_commit on)")
     lines.append(f"- Load: {g('meta.users')} concurrent clients (Gatling closed model) and the same {g('meta.users')} pgbench clients; "
-                 f"{g('meta.seconds')} s per measured phase after a warm-up; open-model latency at half the measured maximum. "
+                 f"{g('meta.seconds')} s per measured phase after a {g('meta.warmup')} s warm-up (JIT); latency at a fixed open-model rate of half the measured maximum "
+                 f"(tools/OpenLoad.java, {g('meta.open_connections')} keep-alive connections, measured from each request's due time). "
                  f"Load generator, services and Postgres share the same {g('meta.nproc')} cores.")
     lines.append(f"- Services: fast-jar, JVM mode, `{g('meta.java_opts')}`; kyc rate limit raised to {g('meta.kyc_rate')}/s for the run (default 20/s per application).")
     if g("meta.merged", ""):
