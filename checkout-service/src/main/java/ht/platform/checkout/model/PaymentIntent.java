@@ -1,6 +1,8 @@
 package ht.platform.checkout.model;
 
+import ht.platform.support.sql.Rows;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import io.vertx.mutiny.sqlclient.Row;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -15,6 +17,11 @@ import java.time.Instant;
 @Entity
 @Table(name = "payment_intents", schema = "checkout")
 public class PaymentIntent extends PanacheEntityBase {
+
+    /** The columns {@link #fromRow} reads, in the order of the mapping below. */
+    public static final String COLUMNS = "id, application_id, mode, status, amount, amount_received, amount_refunded, "
+            + "currency, capture_method, description, external_reference, return_url, session_id, payment_link_id, "
+            + "payment_method, last_error_code, last_error_message, created_at, expires_at, updated_at";
 
     @Id
     public String id;
@@ -74,4 +81,30 @@ public class PaymentIntent extends PanacheEntityBase {
 
     @Column(name = "updated_at", nullable = false)
     public Instant updatedAt;
+
+    /** A detached payment intent read by the plain reactive client (the read-by-id path skips the ORM). */
+    public static PaymentIntent fromRow(Row row) {
+        PaymentIntent pi = new PaymentIntent();
+        pi.id = row.getString("id");
+        pi.applicationId = row.getString("application_id");
+        pi.mode = row.getString("mode");
+        pi.status = row.getString("status");
+        pi.amount = row.getBigDecimal("amount");
+        pi.amountReceived = row.getBigDecimal("amount_received");
+        pi.amountRefunded = row.getBigDecimal("amount_refunded");
+        pi.currency = row.getString("currency");
+        pi.captureMethod = row.getString("capture_method");
+        pi.description = row.getString("description");
+        pi.externalReference = row.getString("external_reference");
+        pi.returnUrl = row.getString("return_url");
+        pi.sessionId = row.getString("session_id");
+        pi.paymentLinkId = row.getString("payment_link_id");
+        pi.paymentMethod = row.getString("payment_method");
+        pi.lastErrorCode = row.getString("last_error_code");
+        pi.lastErrorMessage = row.getString("last_error_message");
+        pi.createdAt = Rows.instant(row, "created_at");
+        pi.expiresAt = Rows.instant(row, "expires_at");
+        pi.updatedAt = Rows.instant(row, "updated_at");
+        return pi;
+    }
 }

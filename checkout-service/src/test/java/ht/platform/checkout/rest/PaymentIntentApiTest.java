@@ -1,14 +1,23 @@
 package ht.platform.checkout.rest;
 
 import ht.platform.checkout.TestApi;
+import ht.platform.checkout.model.PaymentIntent;
+import ht.platform.checkout.service.PaymentService;
+import ht.platform.support.auth.ApiPrincipal;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.vertx.VertxContextSupport;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import jakarta.inject.Inject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,6 +34,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @QuarkusTest
 class PaymentIntentApiTest {
+
+    @Inject
+    PaymentService payments;
 
     String app;
     String testKey;
@@ -95,6 +107,9 @@ class PaymentIntentApiTest {
                 .header(TestApi.REQUEST_ID, startsWith("req_"));
         String id = TestApi.createIntent(testKey, "5");
         as(readOnly).get("/api/v1/payment_intents/" + id).then().statusCode(200);
+        String createOnly = TestApi.key(app, "test", List.of("payment_intents:create"));
+        as(createOnly).get("/api/v1/payment_intents/" + id).then().statusCode(403).body("error.code", equalTo("INSUFFICIENT_SCOPE"))
+                .body("error.message", containsString("payment_intents:read"));
         as(readOnly).post("/api/v1/payment_intents/" + id + "/cancel").then().statusCode(403).body("error.code", equalTo("INSUFFICIENT_SCOPE"));
         as(readOnly).header("Idempotency-Key", "k1").body(Map.of("payment_intent", id)).post("/api/v1/refunds").then().statusCode(403);
         as(readOnly).get("/api/v1/refunds/pay_re_x").then().statusCode(403);
@@ -113,7 +128,10 @@ class PaymentIntentApiTest {
         String id = TestApi.createIntent(testKey, "5");
         as(liveKey).get("/api/v1/payment_intents/" + id).then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
         String other = TestApi.key(TestApi.application("Other"), "test", null);
-        as(other).get("/api/v1/payment_intents/" + id).then().statusCode(404);
+        as(other).get("/api/v1/payment_intents/" + id).then().statusCode(404).body("error.code", equalTo("NOT_FOUND"))
+                .body("$", not(hasKey("status")));
+        as(testKey).get("/api/v1/payment_intents/pay_pi_01ARZ3NDEKTSV4RRFFQ69G5FAV").then().statusCode(404)
+                .body("error.code", equalTo("NOT_FOUND"));
         as(other).post("/api/v1/payment_intents/" + id + "/cancel").then().statusCode(404);
         as(liveKey).body(Map.of("payment_method", "test_card", "outcome", "succeeded"))
                 .post("/api/v1/test_helpers/payment_intents/" + id + "/simulate").then().statusCode(403);
@@ -159,6 +177,102 @@ class PaymentIntentApiTest {
         String failed = TestApi.createIntent(testKey, "10");
         TestApi.simulate(testKey, failed, "failed").statusCode(200).body("status", equalTo("failed"))
                 .body("last_payment_error.code", equalTo("card_declined"));
+    }
+
+    @Test
+    void readByIdAnswersExactlyWhatTheOrmMapsForEveryField() throws Throwable {
+        // GET by id reads through the plain reactive client; the list and reload() still go through Hibernate: both must agree
+        Map<String, String> expected = new LinkedHashMap<>();
+        expected.put(as(testKey).body(Map.of("amount", "125.5", "currency", "HTG", "description", "Kòb pou machandiz",
+                        "external_reference", "ord-" + System.nanoTime(), "return_url", "https://shop.example/back?x=1",
+                        "expires_in", 900))
+                .post("/api/v1/payment_intents").then().statusCode(201).extract().path("id"), "requires_payment_method");
+        expected.put(TestApi.paidIntent(testKey, "100.000001"), "succeeded");
+        String partial = TestApi.paidIntent(testKey, "100");
+        refund(partial, "30.25");
+        expected.put(partial, "partially_refunded");
+        String refunded = TestApi.paidIntent(testKey, "40");
+        refund(refunded, null);
+        expected.put(refunded, "refunded");
+        String failed = TestApi.createIntent(testKey, "10");
+        TestApi.simulate(testKey, failed, "failed").statusCode(200);
+        expected.put(failed, "failed");
+        String cancelled = TestApi.createIntent(testKey, "10");
+        as(testKey).post("/api/v1/payment_intents/" + cancelled + "/cancel").then().statusCode(200);
+        expected.put(cancelled, "cancelled");
+        String action = TestApi.createIntent(testKey, "10");
+        TestApi.simulate(testKey, action, "requires_action").statusCode(200);
+        expected.put(action, "requires_action");
+        String reserved = manualIntent();
+        TestApi.simulate(testKey, reserved, "succeeded").statusCode(200);
+        expected.put(reserved, "requires_capture");
+        String captured = manualIntent();
+        TestApi.simulate(testKey, captured, "succeeded").statusCode(200);
+        as(testKey).body(Map.of("amount_to_capture", "12.5")).post("/api/v1/payment_intents/" + captured + "/capture")
+                .then().statusCode(200);
+        expected.put(captured, "succeeded");
+        String link = as(testKey).body(Map.of("amount", "7.25", "currency", "USD", "description", "Don",
+                        "return_url", "https://shop.example/thanks"))
+                .post("/api/v1/payment_links").then().statusCode(201).extract().path("id");
+        String session = given().redirects().follow(false).get("/pay/l/" + link).then().statusCode(303).extract().header("Location")
+                .replaceAll("^.*/pay/(pay_cs_[0-9A-Z]+).*$", "$1");
+        List<Map<String, Object>> listed = as(testKey).get("/api/v1/payment_intents?limit=100").then().statusCode(200)
+                .extract().path("data");
+        expected.put(listed.stream().filter(p -> ((String) p.get("checkout_url")).endsWith("/pay/" + session))
+                .map(p -> (String) p.get("id")).findFirst().orElseThrow(), "requires_payment_method");
+
+        List<PaymentIntent> read = new ArrayList<>(assertReadMatchesOrm(testKey, "test", expected));
+        read.addAll(assertReadMatchesOrm(liveKey, "live", Map.of(TestApi.createIntent(liveKey, "3"), "requires_payment_method")));
+        for (Field f : mappedFields()) {
+            assertTrue(read.stream().anyMatch(pi -> get(f, pi) != null), "no fixture sets " + f.getName());
+        }
+        assertEquals(mappedFields().size(), PaymentIntent.COLUMNS.split(",").length);
+    }
+
+    /** Each intent's GET equals its entry in the (Hibernate) list, and read() equals reload() on every mapped field. */
+    List<PaymentIntent> assertReadMatchesOrm(String key, String mode, Map<String, String> statuses) throws Throwable {
+        List<Map<String, Object>> listed = as(key).get("/api/v1/payment_intents?limit=100").then().statusCode(200)
+                .extract().path("data");
+        ApiPrincipal caller = new ApiPrincipal("key", app, mode, Set.of(), true);
+        List<PaymentIntent> read = new ArrayList<>();
+        for (var e : statuses.entrySet()) {
+            String id = e.getKey();
+            Map<String, Object> byId = as(key).get("/api/v1/payment_intents/" + id).then().statusCode(200).extract().path("");
+            assertEquals(e.getValue(), byId.get("status"), id);
+            assertEquals(listed.stream().filter(p -> id.equals(p.get("id"))).findFirst().orElseThrow(), byId);
+            PaymentIntent plain = VertxContextSupport.subscribeAndAwait(() -> payments.read(caller, id));
+            PaymentIntent orm = VertxContextSupport.subscribeAndAwait(() -> payments.reload(id));
+            for (Field f : mappedFields()) {
+                assertEquals(get(f, orm), get(f, plain), id + " " + f.getName());
+            }
+            read.add(plain);
+        }
+        return read;
+    }
+
+    /** Quarkus turns the public fields into protected ones with accessors, and adds Hibernate's transient ones. */
+    static List<Field> mappedFields() {
+        return Arrays.stream(PaymentIntent.class.getDeclaredFields())
+                .filter(f -> !Modifier.isStatic(f.getModifiers()) && !Modifier.isTransient(f.getModifiers()))
+                .peek(f -> f.setAccessible(true)).toList();
+    }
+
+    static Object get(Field f, PaymentIntent pi) {
+        try {
+            return f.get(pi);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    String manualIntent() {
+        return as(testKey).body(Map.of("amount", "50", "currency", "USD", "capture_method", "manual"))
+                .post("/api/v1/payment_intents").then().statusCode(201).extract().path("id");
+    }
+
+    void refund(String id, String amount) {
+        Map<String, String> body = amount == null ? Map.of("payment_intent", id) : Map.of("payment_intent", id, "amount", amount);
+        as(testKey).header("Idempotency-Key", "rf-" + System.nanoTime()).body(body).post("/api/v1/refunds").then().statusCode(201);
     }
 
     @Test

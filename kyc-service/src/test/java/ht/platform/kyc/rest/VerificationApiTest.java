@@ -1,6 +1,11 @@
 package ht.platform.kyc.rest;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.kyc.Fixtures;
+import ht.platform.kyc.TestSupport;
+import ht.platform.kyc.model.Verification;
+import ht.platform.kyc.service.VerificationView;
+import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.time.MovableClock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -10,10 +15,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -30,6 +39,7 @@ import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @QuarkusTest
@@ -219,11 +229,89 @@ class VerificationApiTest {
             as(key).post("/api/v1/verifications/" + id + "/retry").then().statusCode(404);
             as(key).post("/api/v1/verifications/" + id + "/proof").then().statusCode(404);
         }
-        as(app.testKey()).get("/api/v1/verifications/kyc_ver_notanid").then().statusCode(404);
-        as(app.testKey()).get("/api/v1/verifications/kyc_ver_01ARZ3NDEKTSV4RRFFQ69G5FAV").then().statusCode(404);
+        as(app.testKey()).get("/api/v1/verifications/kyc_ver_notanid").then().statusCode(404)
+                .body("error.code", equalTo("VERIFICATION_NOT_FOUND"));
+        as(app.testKey()).get("/api/v1/verifications/kyc_ver_01ARZ3NDEKTSV4RRFFQ69G5FAV").then().statusCode(404)
+                .body("error.code", equalTo("VERIFICATION_NOT_FOUND"));
+        String noRead = given().header("Authorization", Fixtures.ADMIN).contentType(ContentType.JSON)
+                .body("{\"mode\":\"test\",\"scopes\":[\"subjects:read\"]}").post("/admin/v1/applications/" + app.id() + "/keys")
+                .then().statusCode(201).extract().path("key");
+        as(noRead).get("/api/v1/verifications/" + id).then().statusCode(403).body("error.code", equalTo("FORBIDDEN"));
         as(app.liveKey()).body("{\"outcome\":\"verified\"}").post("/api/v1/test_helpers/verifications/" + id + "/complete")
                 .then().statusCode(403).body("error.code", equalTo("FORBIDDEN"));
     }
+
+    @Test
+    void readByIdAnswersExactlyWhatTheOrmMapsForEveryField() throws Exception {
+        // GET by id reads through the plain reactive client; cancel, complete and proof still go through Hibernate
+        String full = Fixtures.createWith(app.testKey(), "{\"external_user_id\":\"read-ü-1\",\"document_types\":[\"passport\",\"national_id\"],"
+                + "\"return_url\":\"https://client.example/done\",\"locale\":\"ht\",\"reference\":\"Kòd-ref ✓\",\"metadata\":"
+                + "{\"note\":\"Kòb pou machandiz — 日本\",\"n\":1.5,\"big\":12345678901,\"nested\":{\"list\":[1,\"de\",null,true],\"empty\":{}}}}");
+        String bare = Fixtures.create(app.testKey(), "read-2");
+        String verified = Fixtures.createWith(app.testKey(), "{\"external_user_id\":\"read-3\",\"metadata\":{\"k\":\"v\"}}");
+        String rejected = Fixtures.createWith(app.testKey(), "{\"external_user_id\":\"read-4\",\"document_types\":[\"driver_license\"]}");
+        String retried = Fixtures.create(app.testKey(), "read-5");
+        Map<String, Map<String, Object>> ormAnswers = new java.util.HashMap<>();
+        ormAnswers.put(verified, as(app.testKey()).body("{\"outcome\":\"verified\"}")
+                .post("/api/v1/test_helpers/verifications/" + verified + "/complete").then().statusCode(200).extract().path(""));
+        ormAnswers.put(rejected, as(app.testKey()).body("{\"outcome\":\"rejected\",\"reason_codes\":[\"face_mismatch\",\"document_expired\"]}")
+                .post("/api/v1/test_helpers/verifications/" + rejected + "/complete").then().statusCode(200).extract().path(""));
+        ormAnswers.put(full, as(app.testKey()).post("/api/v1/verifications/" + full + "/cancel").then().statusCode(200).extract().path(""));
+        Fixtures.complete(app.testKey(), retried, "retry_required");
+        as(app.testKey()).post("/api/v1/verifications/" + retried + "/retry").then().statusCode(200);
+        ormAnswers.put(retried, as(app.testKey()).body("{\"status\":\"document_submitted\"}")
+                .post("/api/v1/test_helpers/verifications/" + retried + "/advance").then().statusCode(200).extract().path(""));
+
+        var onPage = Fixtures.createFull(app.testKey(), "{\"external_user_id\":\"read-6\",\"document_types\":[\"national_id\"]}");
+        String paged = onPage.path("id");
+        String page = java.net.URI.create(onPage.path("verification_url")).getPath();
+        given().get(page).then().statusCode(200);
+        given().redirects().follow(false).formParam("decision", "accept").post(page + "/consent").then().statusCode(303);
+        given().redirects().follow(false).formParam("outcome", "verified").post(page + "/test_outcome").then().statusCode(303);
+
+        ApiPrincipal principal = new ApiPrincipal("key", app.id(), "test", Set.of("verifications:read"), true);
+        for (String id : List.of(full, bare, verified, rejected, retried, paged)) {
+            var got = as(app.testKey()).get("/api/v1/verifications/" + id).then().statusCode(200).extract();
+            Verification orm = TestSupport.run(() -> service().get(principal, id));
+            Verification plain = TestSupport.run(() -> service().read(principal, id));
+            int compared = 0;
+            for (Field f : Verification.class.getDeclaredFields()) {
+                // Panache turns the public fields into protected ones with accessors; the enhancer's own are transient
+                if (!Modifier.isStatic(f.getModifiers()) && !Modifier.isTransient(f.getModifiers())) {
+                    f.setAccessible(true);
+                    assertTrue(Objects.deepEquals(f.get(orm), f.get(plain)), id + " " + f.getName() + ": " + f.get(orm) + " != " + f.get(plain));
+                    compared++;
+                }
+            }
+            assertEquals(Verification.COLUMNS.split(", ").length, compared, "every mapped field is a column fromRow reads");
+            assertEquals(json.convertValue(VerificationView.of(json, orm), Map.class), json.readValue(got.asString(), Map.class), id);
+            if (ormAnswers.containsKey(id)) {
+                assertEquals(ormAnswers.get(id), got.path(""), id);
+            }
+        }
+        Map<String, Object> cancelled = as(app.testKey()).get("/api/v1/verifications/" + full).then().extract().path("");
+        assertEquals("cancelled", cancelled.get("status"));
+        assertEquals("Kòd-ref ✓", cancelled.get("reference"));
+        assertEquals(Map.of("note", "Kòb pou machandiz — 日本", "n", 1.5f, "big", 12345678901L,
+                "nested", Map.of("list", java.util.Arrays.asList(1, "de", null, true), "empty", Map.of())), cancelled.get("metadata"));
+        Verification plain = TestSupport.run(() -> service().read(principal, full));
+        assertEquals(List.of("passport", "national_id"), List.of(plain.documentTypes));
+        assertEquals("https://client.example/done", plain.returnUrl);
+        assertEquals("ht", plain.locale);
+        assertNotNull(plain.pageTokenHash);
+        assertEquals(2, TestSupport.run(() -> service().read(principal, retried)).attempts);
+        Verification ok = TestSupport.run(() -> service().read(principal, verified));
+        assertNotNull(ok.verifiedAt);
+        assertNotNull(ok.result);
+        Verification consented = TestSupport.run(() -> service().read(principal, paged));
+        assertEquals("verified", consented.status);
+        assertNotNull(consented.consentedAt);
+        assertEquals("national_id", consented.documentType);
+        assertEquals(List.of("face_mismatch", "document_expired"), List.of(TestSupport.run(() -> service().read(principal, rejected)).reasonCodes));
+    }
+
+    @Inject
+    ObjectMapper json;
 
     @Test
     void everyStatusIsReachableInTestMode() {

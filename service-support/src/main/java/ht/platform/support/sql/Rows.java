@@ -7,6 +7,7 @@ import io.vertx.mutiny.sqlclient.RowSet;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Reading rows of the plain reactive client, for the hot read-by-id paths that skip the ORM session (the
@@ -18,9 +19,14 @@ public final class Rows {
 
     /** The only row mapped, or 404 NOT_FOUND naming {@code what} when there is none. */
     public static <T> T single(RowSet<Row> rows, Function<Row, T> mapper, String what) {
+        return single(rows, mapper, () -> ApiException.notFound(what));
+    }
+
+    /** The only row mapped, or the service's own "not found" when there is none. */
+    public static <T> T single(RowSet<Row> rows, Function<Row, T> mapper, Supplier<? extends RuntimeException> missing) {
         var it = rows.iterator();
         if (!it.hasNext()) {
-            throw ApiException.notFound(what);
+            throw missing.get();
         }
         return mapper.apply(it.next());
     }
