@@ -45,6 +45,9 @@ public class Receiver {
         Path log = Path.of(args[1]);
         long maxSeconds = Long.parseLong(args.length > 2 ? args[2] : "1800");
         InetAddress lo = InetAddress.getByName("127.0.0.1");
+        // Without TCP_NODELAY the JDK server holds the response body until the sender's delayed ACK (~40 ms): every
+        // delivery would wait for it, and one-at-a-time delivery lanes would measure that wait instead of the sender.
+        System.setProperty("sun.net.httpserver.nodelay", "true");
         HttpServer server = HttpServer.create(new InetSocketAddress(lo, port), 512);
         server.setExecutor(Executors.newFixedThreadPool(256));
         server.createContext("/", Receiver::handle);

@@ -16,6 +16,9 @@ public class WebhookReceiver {
         SignatureScheme scheme = SignatureScheme.valueOf(args[0]);
         WebhookVerifier verifier = new WebhookVerifier(scheme, List.of(args[1]));
         int port = args.length > 2 ? Integer.parseInt(args[2]) : 9000;
+        // Without TCP_NODELAY the JDK server holds the response body until the sender's delayed ACK (~40 ms): every
+        // delivery would wait for it, and one-at-a-time delivery lanes would measure that wait instead of the sender.
+        System.setProperty("sun.net.httpserver.nodelay", "true");
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
         server.createContext("/", exchange -> {
             byte[] body = exchange.getRequestBody().readAllBytes();
