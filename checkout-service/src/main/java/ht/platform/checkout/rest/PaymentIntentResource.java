@@ -81,7 +81,7 @@ public class PaymentIntentResource {
             description = "Scope: payment_intents:read. Errors: 401 UNAUTHENTICATED; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND.")
     public Uni<Views.PaymentIntentView> get(@PathParam("id") String id) {
         ApiPrincipal p = caller.require("payment_intents:read");
-        return payments.read(p, id).map(pi -> Views.of(pi, payments.publicBaseUrl()));
+        return payments.get(p, id).map(pi -> Views.of(pi, payments.publicBaseUrl()));
     }
 
     @POST

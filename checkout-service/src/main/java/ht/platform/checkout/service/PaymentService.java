@@ -154,12 +154,8 @@ public class PaymentService {
         return pi.<PaymentIntent>persist().call(p -> outbox.paymentIntentEvent(p, EventTypes.PI_CREATED));
     }
 
+    /** One prepared statement on the plain reactive client, no ORM session (the session was most of a read's CPU). */
     public Uni<PaymentIntent> get(ApiPrincipal caller, String id) {
-        return Panache.withSession(() -> PaymentIntent.<PaymentIntent>findById(id)).map(pi -> owned(caller, pi, id));
-    }
-
-    /** GET by id: one prepared statement on the plain reactive client, no ORM session (the session was most of a read's CPU). */
-    public Uni<PaymentIntent> read(ApiPrincipal caller, String id) {
         return pool.preparedQuery(BY_ID).execute(Tuple.of(id, caller.ownerId(), caller.mode()))
                 .map(rows -> Rows.single(rows, PaymentIntent::fromRow, "Payment intent " + id));
     }

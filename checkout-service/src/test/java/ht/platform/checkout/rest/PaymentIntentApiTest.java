@@ -229,7 +229,7 @@ class PaymentIntentApiTest {
         assertEquals(mappedFields().size(), PaymentIntent.COLUMNS.split(",").length);
     }
 
-    /** Each intent's GET equals its entry in the (Hibernate) list, and read() equals reload() on every mapped field. */
+    /** Each intent's GET equals its entry in the (Hibernate) list, and get() equals reload() on every mapped field. */
     List<PaymentIntent> assertReadMatchesOrm(String key, String mode, Map<String, String> statuses) throws Throwable {
         List<Map<String, Object>> listed = as(key).get("/api/v1/payment_intents?limit=100").then().statusCode(200)
                 .extract().path("data");
@@ -240,7 +240,7 @@ class PaymentIntentApiTest {
             Map<String, Object> byId = as(key).get("/api/v1/payment_intents/" + id).then().statusCode(200).extract().path("");
             assertEquals(e.getValue(), byId.get("status"), id);
             assertEquals(listed.stream().filter(p -> id.equals(p.get("id"))).findFirst().orElseThrow(), byId);
-            PaymentIntent plain = VertxContextSupport.subscribeAndAwait(() -> payments.read(caller, id));
+            PaymentIntent plain = VertxContextSupport.subscribeAndAwait(() -> payments.get(caller, id));
             PaymentIntent orm = VertxContextSupport.subscribeAndAwait(() -> payments.reload(id));
             for (Field f : mappedFields()) {
                 assertEquals(get(f, orm), get(f, plain), id + " " + f.getName());

@@ -71,7 +71,7 @@ public class VerificationResource {
     @Operation(summary = "Read a verification")
     public Uni<Response> get(@PathParam("id") String id) {
         var principal = caller.require("verifications:read");
-        return verifications.read(principal, id).map(v -> ok(VerificationView.of(json, v)));
+        return verifications.get(principal, id).map(v -> ok(VerificationView.of(json, v)));
     }
 
     @POST

@@ -189,15 +189,11 @@ public class VerificationService {
         return new CreateRequest(b.externalUserId(), level, country, List.copyOf(unique), b.returnUrl(), locale, b.reference(), metadata);
     }
 
-    public Uni<Verification> get(ApiPrincipal caller, String id) {
-        return Panache.withSession(() -> owned(caller, id, false));
-    }
-
     /**
-     * The API read by id: one prepared statement on the plain reactive client, no ORM session (see the README's
+     * Read by id: one prepared statement on the plain reactive client, no ORM session (see the README's
      * benchmarks). The same 404s as {@link #owned}; the verification it answers is detached.
      */
-    public Uni<Verification> read(ApiPrincipal caller, String id) {
+    public Uni<Verification> get(ApiPrincipal caller, String id) {
         if (!Ids.isUlid(id, PREFIX)) {
             return Uni.createFrom().failure(notFound(id));
         }
@@ -206,7 +202,7 @@ public class VerificationService {
     }
 
     public Uni<Verification> cancel(ApiPrincipal caller, String id) {
-        return Panache.withTransaction(() -> owned(caller, id, true).chain(v -> {
+        return Panache.withTransaction(() -> owned(caller, id).chain(v -> {
             if (!Verification.CANCELLABLE.contains(v.status)) {
                 throw new ApiException(409, "VERIFICATION_NOT_CANCELLABLE", "A verification in status '" + v.status + "' cannot be cancelled");
             }
@@ -215,7 +211,7 @@ public class VerificationService {
     }
 
     public Uni<Created> retry(ApiPrincipal caller, String id) {
-        return Panache.withTransaction(() -> owned(caller, id, true).chain(v -> {
+        return Panache.withTransaction(() -> owned(caller, id).chain(v -> {
             if (!"retry_required".equals(v.status)) {
                 throw new ApiException(409, "VERIFICATION_NOT_RETRYABLE", "Only a verification in status 'retry_required' can be retried");
             }
@@ -236,12 +232,12 @@ public class VerificationService {
         }));
     }
 
-    public Uni<Verification> owned(ApiPrincipal caller, String id, boolean lock) {
-        if (!ht.platform.support.ids.Ids.isUlid(id, PREFIX)) {
+    /** The caller's verification, locked for a change in the current transaction. */
+    public Uni<Verification> owned(ApiPrincipal caller, String id) {
+        if (!Ids.isUlid(id, PREFIX)) {
             return Uni.createFrom().failure(notFound(id));
         }
-        Uni<Verification> found = lock ? Verification.<Verification>findById(id, LockModeType.PESSIMISTIC_WRITE) : Verification.findById(id);
-        return found.map(v -> {
+        return Verification.<Verification>findById(id, LockModeType.PESSIMISTIC_WRITE).map(v -> {
             if (v == null || !v.applicationId.equals(caller.ownerId()) || !v.mode.equals(caller.mode())) {
                 throw notFound(id);
             }
@@ -265,7 +261,7 @@ public class VerificationService {
 
     public Uni<Verification> completeForTest(ApiPrincipal caller, String id, String outcome, List<String> reasonCodes) {
         List<String> reasons = testReasons(outcome, reasonCodes);
-        return Panache.withTransaction(() -> owned(caller, id, true).chain(v -> completeSimulated(v, outcome, reasons)));
+        return Panache.withTransaction(() -> owned(caller, id).chain(v -> completeSimulated(v, outcome, reasons)));
     }
 
     public List<String> testReasons(String outcome, List<String> reasonCodes) {
@@ -327,7 +323,7 @@ public class VerificationService {
         if (status == null || !order.subList(1, 4).contains(status)) {
             throw ApiException.invalid("status", "status must be one of started, document_submitted, processing");
         }
-        return Panache.withTransaction(() -> owned(caller, id, true).chain(v -> {
+        return Panache.withTransaction(() -> owned(caller, id).chain(v -> {
             int from = order.indexOf(v.status);
             int to = order.indexOf(status);
             if (from < 0 || to <= from) {
@@ -348,7 +344,7 @@ public class VerificationService {
 
     /** Test helper: lets the verification's validity run out now, as the scheduler would at expires_at. */
     public Uni<Verification> expireForTest(ApiPrincipal caller, String id) {
-        return Panache.withTransaction(() -> owned(caller, id, true).chain(v -> {
+        return Panache.withTransaction(() -> owned(caller, id).chain(v -> {
             if (!Verification.EXPIRABLE.contains(v.status)) {
                 throw new ApiException(409, "VERIFICATION_NOT_EXPIRABLE", "A verification in status '" + v.status + "' cannot expire");
             }
