@@ -84,6 +84,7 @@ public class OpenLoad {
         ByteBuffer out;
         final ByteBuffer in = ByteBuffer.allocate(64 * 1024);
         long dueNanos = -1;
+        long index = -1; // of the request in flight, -1 when idle
 
         void open(Selector sel) throws IOException {
             ch = SocketChannel.open();
@@ -93,10 +94,12 @@ public class OpenLoad {
             sk = ch.register(sel, 0, this);
             in.clear();
             dueNanos = -1;
+            index = -1;
         }
 
-        void send(byte[] request, long due) throws IOException {
+        void send(byte[] request, long due, long i) throws IOException {
             dueNanos = due;
+            index = i;
             out = ByteBuffer.wrap(request);
             ch.write(out);
             sk.interestOps(out.hasRemaining() ? SelectionKey.OP_WRITE | SelectionKey.OP_READ : SelectionKey.OP_READ);
@@ -178,7 +181,6 @@ public class OpenLoad {
         long firstMeasured = -1;
         long lastMeasured = -1;
         long hardStop = start + (warmup + seconds + 30) * 1_000_000_000L;
-        java.util.IdentityHashMap<Conn, Long> index = new java.util.IdentityHashMap<>();
 
         while (answered < total && System.nanoTime() < hardStop) {
             long now = System.nanoTime();
@@ -194,9 +196,8 @@ public class OpenLoad {
             while (!backlog.isEmpty() && !idle.isEmpty()) {
                 long[] r = backlog.poll();
                 Conn c = idle.poll();
-                index.put(c, r[1]);
                 try {
-                    c.send(nextRequest(), r[0]);
+                    c.send(nextRequest(), r[0], r[1]);
                 } catch (IOException e) {
                     ko += r[1] >= measuredFrom ? 1 : 0;
                     answered++;
@@ -213,7 +214,7 @@ public class OpenLoad {
                 SelectionKey sk = it.next();
                 it.remove();
                 Conn c = (Conn) sk.attachment();
-                long i = index.getOrDefault(c, -1L);
+                long i = c.index;
                 try {
                     if (sk.isValid() && sk.isWritable()) {
                         c.ch.write(c.out);
@@ -244,8 +245,8 @@ public class OpenLoad {
                             lastMeasured = done;
                         }
                         c.dueNanos = -1;
+                        c.index = -1;
                         sk.interestOps(0);
-                        index.remove(c);
                         idle.add(c);
                     }
                 } catch (IOException e) {
@@ -253,7 +254,6 @@ public class OpenLoad {
                         answered++;
                         ko += i >= measuredFrom ? 1 : 0;
                     }
-                    index.remove(c);
                     reopen(c, sel, idle);
                 }
             }
