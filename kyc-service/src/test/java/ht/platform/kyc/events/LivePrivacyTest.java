@@ -1,5 +1,6 @@
 package ht.platform.kyc.events;
 
+import ht.platform.support.testing.TestDatabase;
 import ht.platform.kyc.Fixtures;
 import ht.platform.kyc.Images;
 import ht.platform.kyc.Receiver;
@@ -13,7 +14,6 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
@@ -86,7 +86,7 @@ class LivePrivacyTest {
                 });
             }
             // ... and as the outbox keeps them, with the operator's view of the deliveries
-            try (Connection db = DriverManager.getConnection("jdbc:postgresql://localhost:5432/platform_test", "postgres", "")) {
+            try (Connection db = TestDatabase.connect()) {
                 List<String> payloads = strings(db, "SELECT payload FROM kyc.events WHERE verification_id = ? ORDER BY created_at", id);
                 assertEquals(kinds.size(), payloads.size());
                 for (String payload : payloads) {
@@ -141,7 +141,7 @@ class LivePrivacyTest {
                     .body("reason_code", equalTo("processing_error")).body("completed_at", org.hamcrest.Matchers.notNullValue());
             Receiver.Hit hit = receiver.await(h -> h.body().contains("\"verification.technical_error\"") && h.body().contains(failed));
             assertWalked(hit.body(), secrets(front, crash));
-            try (Connection db = DriverManager.getConnection("jdbc:postgresql://localhost:5432/platform_test", "postgres", "")) {
+            try (Connection db = TestDatabase.connect()) {
                 assertEquals(List.of("verification.created", "verification.started", "verification.document_submitted",
                                 "verification.processing", "verification.technical_error"),
                         strings(db, "SELECT type FROM kyc.events WHERE verification_id = ? ORDER BY created_at", failed));

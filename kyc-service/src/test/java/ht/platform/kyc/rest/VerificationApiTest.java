@@ -1,5 +1,6 @@
 package ht.platform.kyc.rest;
 
+import ht.platform.support.testing.TestDatabase;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.kyc.Fixtures;
 import ht.platform.kyc.TestSupport;
@@ -364,7 +365,7 @@ class VerificationApiTest {
         assertTrue(ended >= 1);
         as(app.testKey()).get("/api/v1/verifications/" + id).then().body("status", equalTo("technical_error"))
                 .body("reason_code", equalTo("processing_error")).body("completed_at", org.hamcrest.Matchers.notNullValue());
-        try (java.sql.Connection db = java.sql.DriverManager.getConnection("jdbc:postgresql://localhost:5432/platform_test", "postgres", "");
+        try (java.sql.Connection db = TestDatabase.connect();
              java.sql.PreparedStatement ps = db.prepareStatement("SELECT type FROM kyc.events WHERE verification_id = ? ORDER BY created_at")) {
             ps.setString(1, id);
             java.util.List<String> types = new java.util.ArrayList<>();

@@ -1,5 +1,6 @@
 package ht.platform.kyc.web;
 
+import ht.platform.support.testing.TestDatabase;
 import ht.platform.kyc.Fixtures;
 import ht.platform.kyc.Images;
 import ht.platform.kyc.events.PrivacyWalk;
@@ -11,7 +12,6 @@ import io.restassured.config.RestAssuredConfig;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.LocalDate;
@@ -73,7 +73,7 @@ class HostedFlowTest {
                 .body("reason_codes", org.hamcrest.Matchers.hasItem("document_blurry"))
                 .body("result.checks.document.status", equalTo("failed"));
 
-        try (Connection db = DriverManager.getConnection("jdbc:postgresql://localhost:5432/platform_test", "postgres", "")) {
+        try (Connection db = TestDatabase.connect()) {
             // unable_to_verify has no event kind (source §6); rejected has one
             assertEquals(4, count(db, "SELECT count(*) FROM kyc.events WHERE verification_id = ?", ok));
             assertEquals(1, count(db, "SELECT count(*) FROM kyc.events WHERE verification_id = ? AND type = 'verification.rejected'", expired));
@@ -132,7 +132,7 @@ class HostedFlowTest {
 
     /** Before the decision the document photo and the MRZ are in the database only as AES-256-GCM boxes bound to their row. */
     private void assertSealedAtRest(String id, String mrz, byte[] front) {
-        try (Connection db = DriverManager.getConnection("jdbc:postgresql://localhost:5432/platform_test", "postgres", "")) {
+        try (Connection db = TestDatabase.connect()) {
             java.util.Map<String, byte[]> rows = new java.util.HashMap<>();
             try (PreparedStatement ps = db.prepareStatement("SELECT kind, sealed FROM kyc.verification_images WHERE verification_id = ?")) {
                 ps.setString(1, id);

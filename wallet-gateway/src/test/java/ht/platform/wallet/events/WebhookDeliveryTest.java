@@ -1,5 +1,6 @@
 package ht.platform.wallet.events;
 
+import ht.platform.support.testing.TestDatabase;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.support.outbox.DeliveryRunner;
@@ -17,7 +18,6 @@ import org.junit.jupiter.api.Test;
 
 import java.net.URI;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
@@ -473,7 +473,7 @@ class WebhookDeliveryTest {
     }
 
     static int countDeliveries(String endpoint) throws Exception {
-        try (Connection c = DriverManager.getConnection("jdbc:postgresql://localhost:5432/platform_test", "postgres", "");
+        try (Connection c = TestDatabase.connect();
              PreparedStatement s = c.prepareStatement("SELECT count(*) FROM wallet.webhook_deliveries WHERE endpoint_id = ?")) {
             s.setString(1, endpoint);
             try (ResultSet rs = s.executeQuery()) {

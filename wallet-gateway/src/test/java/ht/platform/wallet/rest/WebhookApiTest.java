@@ -1,5 +1,6 @@
 package ht.platform.wallet.rest;
 
+import ht.platform.support.testing.TestDatabase;
 import ht.platform.wallet.TestApi;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
@@ -7,7 +8,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.List;
@@ -55,7 +55,7 @@ class WebhookApiTest {
                 .body("data[0].consecutive_failures", equalTo(0)).body("data[0].paused_at", equalTo(null))
                 .body(not(containsString("whsec_")));
         as(test).get("/api/v1/webhooks/" + id).then().statusCode(200).body(not(containsString("whsec_")));
-        try (Connection c = DriverManager.getConnection("jdbc:postgresql://localhost:5432/platform_test", "postgres", "");
+        try (Connection c = TestDatabase.connect();
              PreparedStatement s = c.prepareStatement("SELECT secret_sealed FROM wallet.webhook_endpoints WHERE id = ?")) {
             s.setString(1, id);
             try (ResultSet rs = s.executeQuery()) {
