@@ -1,5 +1,6 @@
 package ht.platform.support.testing;
 
+import ht.platform.devpostgres.EmbeddedPostgresServer;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 import java.io.IOException;

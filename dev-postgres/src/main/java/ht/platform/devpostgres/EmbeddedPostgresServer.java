@@ -1,4 +1,4 @@
-package ht.platform.support.testing;
+package ht.platform.devpostgres;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
@@ -27,21 +27,33 @@ import java.util.List;
  * process is the unprivileged {@code nobody} of a fresh user namespace. The data directory survives, so the next
  * start skips initdb.
  *
- * <p>Also a command for deploy/local/run.sh: {@code EmbeddedPostgresServer DIR OWNER_PID DATABASE} prints the port.
+ * <p>Also a command for deploy/local/run.sh (see {@link #main}).
  */
 public final class EmbeddedPostgresServer {
 
     private EmbeddedPostgresServer() { }
 
+    /**
+     * {@code start DIRECTORY OWNER_PID DATABASE}: start or attach, create the database, print the port.
+     * {@code create-database HOST PORT DATABASE}: create the database on HOST:PORT (user DB_USER, password DB_PASSWORD).
+     */
     public static void main(String[] args) throws Exception {
-        if (args.length != 3) {
-            System.err.println("usage: EmbeddedPostgresServer DIRECTORY OWNER_PID DATABASE");
+        if (args.length == 4 && args[0].equals("start")) {
+            int port = ensureRunning(Path.of(args[1]), Long.parseLong(args[2]));
+            createDatabase("jdbc:postgresql://127.0.0.1:" + port + "/postgres", "postgres", "", args[3]);
+            System.out.println(port);
+        } else if (args.length == 4 && args[0].equals("create-database")) {
+            createDatabase("jdbc:postgresql://" + args[1] + ":" + args[2] + "/postgres", env("DB_USER", "postgres"), env("DB_PASSWORD", ""), args[3]);
+        } else {
+            System.err.println("usage: EmbeddedPostgresServer start DIRECTORY OWNER_PID DATABASE | create-database HOST PORT DATABASE");
             System.exit(2);
         }
-        int port = ensureRunning(Path.of(args[0]), Long.parseLong(args[1]));
-        createDatabase("jdbc:postgresql://127.0.0.1:" + port + "/postgres", "postgres", "", args[2]);
-        System.out.println(port);
         System.exit(0); // zonky's log pumps are non-daemon threads; the server itself lives on
+    }
+
+    private static String env(String name, String otherwise) {
+        String value = System.getenv(name);
+        return value == null || value.isBlank() ? otherwise : value;
     }
 
     /** Starts the server kept in {@code dir}, or attaches to the one running there; returns its port. */
