@@ -7,8 +7,11 @@ import ht.platform.checkout.service.Money;
 import ht.platform.checkout.service.PaymentService;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.ids.Ids;
+import ht.platform.support.web.PageLanguage;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
+import io.quarkus.qute.i18n.Localized;
+import io.quarkus.qute.i18n.MessageBundles;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -28,7 +31,6 @@ import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -40,7 +42,7 @@ import java.util.Set;
 public class HostedPageResource {
 
     public record MethodChoice(String id, String label, boolean available) { }
-    public record OutcomeChoice(String id, String label) { }
+    public record OutcomeChoice(String id, String labelKey) { }
 
     private static final Set<String> WAITING = Set.of("processing", "provider_pending", "provider_unknown");
     private static final Set<String> DONE = Set.of("succeeded", "requires_capture", "partially_refunded", "refunded",
@@ -62,7 +64,7 @@ public class HostedPageResource {
     @Operation(summary = "Hosted payment page of a payment intent (HTML)")
     public Uni<Response> show(@PathParam("session") String session, @QueryParam("lang") String lang,
                               @QueryParam("error") String error) {
-        return intent(session).chain(pi -> render(pi, PageTexts.locale(lang), error != null));
+        return intent(session).chain(pi -> render(pi, PageLanguage.choose(lang, null), error != null));
     }
 
     @POST
@@ -71,7 +73,7 @@ public class HostedPageResource {
     @Operation(summary = "The customer pays with the chosen method (test mode: and the chosen simulated outcome)")
     public Uni<Response> pay(@PathParam("session") String session, @FormParam("payment_method") String method,
                              @FormParam("outcome") String outcome, @FormParam("lang") String lang) {
-        String locale = PageTexts.locale(lang);
+        String locale = PageLanguage.choose(lang, null);
         return intent(session).chain(pi -> payments.pay(pi.id, method, "test".equals(pi.mode) ? outcome : null)
                 .map(x -> back(session, locale, false))
                 .onFailure(ApiException.class).recoverWithItem(e -> back(session, locale, true)));
@@ -83,7 +85,7 @@ public class HostedPageResource {
     @Operation(summary = "The customer completes or declines the extra verification (requires_action)")
     public Uni<Response> action(@PathParam("session") String session, @FormParam("decision") String decision,
                                 @FormParam("lang") String lang) {
-        String locale = PageTexts.locale(lang);
+        String locale = PageLanguage.choose(lang, null);
         return intent(session).chain(pi -> payments.completeAction(pi.id, "approve".equals(decision), null)
                 .map(x -> back(session, locale, false))
                 .onFailure(ApiException.class).recoverWithItem(e -> back(session, locale, true)));
@@ -96,7 +98,7 @@ public class HostedPageResource {
         if (!Ids.isUlid(link, "pay_pl_")) {
             throw ApiException.notFound("Payment link " + link);
         }
-        String locale = PageTexts.locale(lang);
+        String locale = PageLanguage.choose(lang, null);
         return payments.intentForLink(link).map(pi -> Response.seeOther(URI.create("/pay/" + pi.sessionId + "?lang=" + locale)).build());
     }
 
@@ -117,27 +119,36 @@ public class HostedPageResource {
     }
 
     private Uni<Response> render(PaymentIntent pi, String lang, boolean error) {
-        Map<String, String> t = PageTexts.of(lang);
+        Messages texts = MessageBundles.get(Messages.class, Localized.Literal.of(lang));
         boolean test = "test".equals(pi.mode);
         boolean open = pi.status.equals("requires_payment_method") && pi.expiresAt.isAfter(payments.clock().instant());
         String state = open ? "choose" : pi.status.equals("requires_action") ? "action" : "status";
         String shownStatus = pi.status.equals("requires_payment_method") ? "expired" : pi.status;
         List<MethodChoice> methods = rails.methods(pi.mode, pi.currency).stream()
-                .map(m -> new MethodChoice(m.info().id(), t.getOrDefault("method." + m.info().id(), m.info().name()), m.available()))
+                .map(m -> new MethodChoice(m.info().id(), methodLabel(texts, m.info().id(), m.info().name()), m.available()))
                 .toList();
         List<OutcomeChoice> outcomes = SimulatorProvider.SCENARIOS.stream()
-                .map(o -> new OutcomeChoice(o, t.get("outcome." + o))).toList();
+                .map(o -> new OutcomeChoice(o, "outcome_" + o)).toList();
         String returnHref = pi.returnUrl != null && DONE.contains(pi.status)
                 ? pi.returnUrl + (pi.returnUrl.contains("?") ? "&" : "?") + "payment_intent="
                         + URLEncoder.encode(pi.id, StandardCharsets.UTF_8)
                 : null;
-        return page.data("t", t).data("lang", lang).data("pi", pi).data("amount", Money.text(pi.amount))
+        return page.instance().setLocale(lang).data("lang", lang).data("pi", pi).data("amount", Money.text(pi.amount))
                 .data("state", state).data("methods", methods).data("outcomes", outcomes).data("testMode", test)
-                .data("error", error).data("statusText", t.get("status." + shownStatus))
+                .data("error", error).data("statusKey", "status_" + shownStatus)
                 .data("waiting", WAITING.contains(pi.status)).data("returnHref", returnHref)
                 .createUni()
                 .map(html -> Response.ok(html, MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
                         .header("Cache-Control", "no-store").header("X-Frame-Options", "DENY")
                         .header("Referrer-Policy", "no-referrer").build());
+    }
+
+    /** The method's name in the page's language where the bundle has one, else the rail's own name. */
+    private static String methodLabel(Messages texts, String id, String name) {
+        return switch (id) {
+            case "test_card" -> texts.method_test_card();
+            case "test_wallet" -> texts.method_test_wallet();
+            default -> name;
+        };
     }
 }
