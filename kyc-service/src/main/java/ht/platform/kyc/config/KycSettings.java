@@ -36,6 +36,12 @@ public interface KycSettings {
         /** Public keys (X.509 DER base64) of retired signing keys, still published until their proofs expired. */
         Optional<List<String>> retiredPublicKeys();
 
+        /** Ed25519 private key of test-mode proofs (KYC_PROOF_TEST_SIGNING_KEY); default: derived one-way from the live key. */
+        Optional<String> testSigningKey();
+
+        /** Public keys of retired test signing keys, still in the test JWKS until their proofs expired. */
+        Optional<List<String>> retiredTestPublicKeys();
+
         @WithDefault("PT10M")
         Duration validity();
     }

@@ -231,6 +231,10 @@ public class VerificationService {
             v.status = "created";
             v.consentedAt = null;
             v.documentType = null;
+            v.result = null;
+            v.reasonCode = null;
+            v.reasonCodes = new String[0];
+            v.completedAt = null;
             v.updatedAt = now;
             v.expiresAt = now.plus(settings.verification().validity());
             return eraseImages(v, now).replaceWith(new Created(v, pageUrl(token)));

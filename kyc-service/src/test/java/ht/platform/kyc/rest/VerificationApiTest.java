@@ -419,7 +419,7 @@ class VerificationApiTest {
             Fixtures.complete(other.testKey(), Fixtures.create(other.testKey(), "serial"), "rejected");
         }
         given().header("Authorization", "Bearer " + other.testKey()).get("/api/v1/subjects/serial/status").then().body("status", equalTo("restricted"));
-        given().header("Authorization", Fixtures.ADMIN).contentType(ContentType.JSON).body("{\"reason\":\"fraud\"}")
+        given().header("Authorization", Fixtures.ADMIN).contentType(ContentType.JSON).body("{\"reason\":\"fraud\",\"mode\":\"test\"}")
                 .post("/admin/v1/applications/" + app.id() + "/subjects/same-person/restrict").then().statusCode(204);
         given().header("Authorization", "Bearer " + app.testKey()).get("/api/v1/subjects/same-person/status").then().body("status", equalTo("restricted"));
         given().header("Authorization", "Bearer " + other.testKey()).get("/api/v1/subjects/same-person/status").then().body("status", everyItemOr("processing"));
