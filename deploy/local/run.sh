@@ -111,9 +111,10 @@ admin() { # port path json
 }
 create_demo_credentials() {
   local kyc_app
-  kyc_app=$(admin 8081 /admin/v1/applications '{"name":"Demo","return_urls":["https://bank.example/kyc/done"],"webhook_url":"http://127.0.0.1:9002/kyc"}')
+  # the demo key is a test key: its events go to test_webhook_url, signed with test_webhook_secret
+  kyc_app=$(admin 8081 /admin/v1/applications '{"name":"Demo","return_urls":["https://bank.example/kyc/done"],"test_webhook_url":"http://127.0.0.1:9002/kyc"}')
   kyc_app_id=$(echo "$kyc_app" | json_field id)
-  kyc_webhook_secret=$(echo "$kyc_app" | json_field webhook_secret)
+  kyc_webhook_secret=$(echo "$kyc_app" | json_field test_webhook_secret)
   kyc_key=$(admin 8081 "/admin/v1/applications/$kyc_app_id/keys" '{"mode":"test"}' | json_field key)
   co_app_id=$(admin 8082 /admin/v1/applications '{"name":"Demo"}' | json_field id)
   co_key=$(admin 8082 "/admin/v1/applications/$co_app_id/keys" '{"mode":"test"}' | json_field key)
