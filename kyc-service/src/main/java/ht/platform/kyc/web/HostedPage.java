@@ -101,14 +101,14 @@ public class HostedPage {
 
     /** An upload step: 303 to the page when accepted; a refused photo answers its 4xx (or 503) with the page and its error. */
     private Uni<Response> upload(String token, String lang, Uni<Verification> step) {
-        String query = lang == null || !Texts.LOCALES.contains(lang) ? "" : "?lang=" + lang;
+        String query = lang == null || !PageLanguage.LANGUAGES.contains(lang) ? "" : "?lang=" + lang;
         return step.map(v -> Response.seeOther(URI.create("/v/" + token + query)).build())
                 .onFailure(ApiException.class).recoverWithUni(e -> {
                     ApiException refused = (ApiException) e;
                     LOG.infof("page upload refused: %s %s", refused.code(), refused.param());
                     return verifications.view(token).map(v -> {
                         String locale = locale(lang, v);
-                        TemplateInstance page = v == null ? base(token, locale, "invalid", null) : render(token, locale, v);
+                        TemplateInstance page = v == null ? base(token, locale, "invalid") : render(token, locale, v);
                         Response.ResponseBuilder out = Response.fromResponse(html(refused.status(), page.data("error", true)));
                         refused.headers().forEach(out::header);
                         return out.build();
