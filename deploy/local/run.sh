@@ -43,7 +43,10 @@ build_if_needed() {
 }
 
 # --- PostgreSQL ---
-dev_postgres() { java -cp "dev-postgres/target/classes:dev-postgres/target/lib/*" ht.platform.devpostgres.EmbeddedPostgresServer "$@"; }
+dev_postgres() {
+  java -cp "dev-postgres/target/classes:dev-postgres/target/lib/*" ht.platform.devpostgres.EmbeddedPostgresServer "$@" 2>>"$state/dev-postgres.log" \
+    || { echo "PostgreSQL could not be prepared ($*); the end of $state/dev-postgres.log:" >&2; tail -n 5 "$state/dev-postgres.log" >&2; exit 1; }
+}
 start_postgres() {
   DB_HOST=${DB_HOST:-127.0.0.1}
   DB_PORT=${DB_PORT:-5432}
@@ -57,7 +60,7 @@ start_postgres() {
   else
     # stops by itself once this script has exited; the data stays in .run-local/postgres
     DB_HOST=127.0.0.1 DB_USER=postgres DB_PASSWORD=
-    DB_PORT=$(dev_postgres start "$state/postgres" $$ "$DB_NAME")
+    DB_PORT=$(dev_postgres start "$state/postgres" $$ "$DB_NAME") && [ -n "$DB_PORT" ] || exit 1
     pg_where="embedded PostgreSQL 15 on 127.0.0.1:$DB_PORT (data in $state/postgres)"
   fi
   export DB_REACTIVE_URL="postgresql://$DB_HOST:$DB_PORT/$DB_NAME"
