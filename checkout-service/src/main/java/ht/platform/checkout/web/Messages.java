@@ -115,4 +115,9 @@ public interface Messages {
 
     @Message
     String language();
+    @Message
+    String link_continue();
+
+    @Message
+    String link_test_mode();
 }
