@@ -12,8 +12,6 @@ import ht.platform.support.ids.Ids;
 import ht.platform.support.web.PageLanguage;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
-import io.quarkus.qute.i18n.Localized;
-import io.quarkus.qute.i18n.MessageBundles;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -47,7 +45,7 @@ import java.util.Set;
 @Tag(name = "Hosted page")
 public class HostedPageResource {
 
-    public record MethodChoice(String id, String label, boolean available) { }
+    public record MethodChoice(String id, String labelKey, String name, boolean available) { }
     public record OutcomeChoice(String id, String labelKey) { }
 
     /** The per-browser nonce of the link pages' form, and the checkout session this browser opened from a link. */
@@ -183,13 +181,12 @@ public class HostedPageResource {
     }
 
     private Uni<Response> render(PaymentIntent pi, String lang, boolean error) {
-        Messages texts = MessageBundles.get(Messages.class, Localized.Literal.of(lang));
         boolean test = "test".equals(pi.mode);
         boolean open = pi.status.equals("requires_payment_method") && pi.expiresAt.isAfter(payments.clock().instant());
         String state = open ? "choose" : pi.status.equals("requires_action") ? "action" : "status";
         String shownStatus = pi.status.equals("requires_payment_method") ? "expired" : pi.status;
         List<MethodChoice> methods = rails.methods(pi.mode, pi.currency).stream()
-                .map(m -> new MethodChoice(m.info().id(), methodLabel(texts, m.info().id(), m.info().name()), m.available()))
+                .map(m -> new MethodChoice(m.info().id(), methodLabelKey(m.info().id()), m.info().name(), m.available()))
                 .toList();
         List<OutcomeChoice> outcomes = SimulatorProvider.SCENARIOS.stream()
                 .map(o -> new OutcomeChoice(o, "outcome_" + o)).toList();
@@ -207,12 +204,11 @@ public class HostedPageResource {
                         .header("Referrer-Policy", "no-referrer").build());
     }
 
-    /** The method's name in the page's language where the bundle has one, else the rail's own name. */
-    private static String methodLabel(Messages texts, String id, String name) {
+    /** The bundle key of the method's name in the page's language, or null: the page then shows the rail's own name. */
+    private static String methodLabelKey(String id) {
         return switch (id) {
-            case "test_card" -> texts.method_test_card();
-            case "test_wallet" -> texts.method_test_wallet();
-            default -> name;
+            case "test_card", "test_wallet" -> "method_" + id;
+            default -> null;
         };
     }
 }
