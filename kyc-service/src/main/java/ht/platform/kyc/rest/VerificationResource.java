@@ -1,5 +1,6 @@
 package ht.platform.kyc.rest;
 
+import ht.platform.support.auth.ApiKeyRequired;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -28,6 +29,7 @@ import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 
 /** The verification API (source section 4). */
+@ApiKeyRequired
 @Path("/api/v1")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Verifications")
