@@ -144,7 +144,8 @@ tenant() {
   case $svc in
     kyc)
       local body="{\"name\":\"$name\",\"return_urls\":[\"https://example.com/done\"]"
-      [ $# -gt 0 ] && body="$body,\"webhook_url\":\"$1\""
+      # the key is a test key: its events go to test_webhook_url (test and live addresses are apart)
+      [ $# -gt 0 ] && body="$body,\"webhook_url\":\"$1\",\"test_webhook_url\":\"$1\""
       owner=$(admin_post "$port" /admin/v1/applications "$body}" | jfield id) || return 1
       key=$(admin_post "$port" "/admin/v1/applications/$owner/keys" '{"mode":"test"}' | jfield key) || return 1 ;;
     checkout)
@@ -181,7 +182,8 @@ tenants() {
 expected_deliveries() {
   local svc=$1 owners=$2 out=$3 q
   case $svc in
-    kyc) q="SELECT d.event_id, (extract(epoch FROM ev.created_at)*1000000)::bigint, a.webhook_url, d.status FROM kyc.deliveries d
+    kyc) q="SELECT d.event_id, (extract(epoch FROM ev.created_at)*1000000)::bigint,
+            CASE WHEN ev.mode = 'test' THEN a.test_webhook_url ELSE a.webhook_url END, d.status FROM kyc.deliveries d
             JOIN kyc.events ev ON ev.id = d.event_id JOIN kyc.applications a ON a.id = d.application_id
             WHERE d.application_id IN ($owners)" ;;
     checkout) q="SELECT d.event_id, (extract(epoch FROM ev.created_at)*1000000)::bigint, e.url, d.status FROM checkout.webhook_deliveries d

@@ -87,9 +87,10 @@ admin() { # port path json
 }
 field() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
 
-kyc_app=$(admin 8081 /admin/v1/applications '{"name":"Demo","return_urls":["https://bank.example/kyc/done"],"webhook_url":"http://127.0.0.1:9002/kyc"}')
+# the demo key is a test key: its events go to test_webhook_url, signed with test_webhook_secret
+kyc_app=$(admin 8081 /admin/v1/applications '{"name":"Demo","return_urls":["https://bank.example/kyc/done"],"test_webhook_url":"http://127.0.0.1:9002/kyc"}')
 kyc_app_id=$(echo "$kyc_app" | field "['id']")
-kyc_webhook_secret=$(echo "$kyc_app" | field "['webhook_secret']")
+kyc_webhook_secret=$(echo "$kyc_app" | field "['test_webhook_secret']")
 kyc_key=$(admin 8081 "/admin/v1/applications/$kyc_app_id/keys" '{"mode":"test"}' | field "['key']")
 co_app_id=$(admin 8082 /admin/v1/applications '{"name":"Demo"}' | field "['id']")
 co_key=$(admin 8082 "/admin/v1/applications/$co_app_id/keys" '{"mode":"test"}' | field "['key']")

@@ -12,17 +12,24 @@ public final class Fixtures {
 
     public static final String ADMIN = "Bearer test-admin-token";
 
-    public record App(String id, String webhookSecret, String testKey, String liveKey) { }
+    /** An application; {@code webhookSecret} signs its live events, {@code testWebhookSecret} its test events. */
+    public record App(String id, String webhookSecret, String testWebhookSecret, String testKey, String liveKey) { }
 
     private Fixtures() { }
 
+    /** An application whose live and test events both go to {@code webhookUrl} (each signed with its own mode's secret). */
     public static App app(String webhookUrl) {
+        return app(webhookUrl, webhookUrl);
+    }
+
+    public static App app(String webhookUrl, String testWebhookUrl) {
         String body = "{\"name\":\"Test app\",\"return_urls\":[\"https://client.example/done\",\"http://127.0.0.1:9/back\"]"
-                + (webhookUrl == null ? "" : ",\"webhook_url\":\"" + webhookUrl + "\"") + "}";
+                + (webhookUrl == null ? "" : ",\"webhook_url\":\"" + webhookUrl + "\"")
+                + (testWebhookUrl == null ? "" : ",\"test_webhook_url\":\"" + testWebhookUrl + "\"") + "}";
         var created = given().header("Authorization", ADMIN).contentType(ContentType.JSON).body(body)
                 .post("/admin/v1/applications").then().statusCode(201).extract();
         String id = created.path("id");
-        return new App(id, created.path("webhook_secret"), key(id, "test"), key(id, "live"));
+        return new App(id, created.path("webhook_secret"), created.path("test_webhook_secret"), key(id, "test"), key(id, "live"));
     }
 
     public static String key(String app, String mode) {

@@ -48,6 +48,43 @@ public final class Images {
         }
     }
 
+    /**
+     * A decompression bomb: a valid PNG whose header declares {@code w × h} RGB pixels (30000² is 2.7 GB decoded)
+     * with a tiny compressed first block of rows; the file is a few hundred bytes.
+     */
+    public static byte[] pngBomb(int w, int h) {
+        try {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            out.write(new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'});
+            java.nio.ByteBuffer ihdr = java.nio.ByteBuffer.allocate(13).putInt(w).putInt(h).put((byte) 8).put((byte) 2)
+                    .put((byte) 0).put((byte) 0).put((byte) 0);
+            chunk(out, "IHDR", ihdr.array());
+            java.util.zip.Deflater deflater = new java.util.zip.Deflater(9);
+            deflater.setInput(new byte[(3 * w + 1) * 16]);
+            byte[] buf = new byte[1 << 16];
+            ByteArrayOutputStream idat = new ByteArrayOutputStream();
+            while (!deflater.needsInput()) {
+                idat.write(buf, 0, deflater.deflate(buf, 0, buf.length, java.util.zip.Deflater.SYNC_FLUSH));
+            }
+            chunk(out, "IDAT", idat.toByteArray());
+            chunk(out, "IEND", new byte[0]);
+            return out.toByteArray();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void chunk(ByteArrayOutputStream out, String type, byte[] data) throws IOException {
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        byte[] t = type.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        crc.update(t);
+        crc.update(data);
+        out.write(java.nio.ByteBuffer.allocate(4).putInt(data.length).array());
+        out.write(t);
+        out.write(data);
+        out.write(java.nio.ByteBuffer.allocate(4).putInt((int) crc.getValue()).array());
+    }
+
     private static byte[] png(BufferedImage img) {
         try {
             ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -40,12 +40,15 @@ import java.util.Set;
 public class ApplicationAdminResource {
 
     public record CreateApplication(String name, @JsonProperty("return_urls") List<String> returnUrls,
-                                    @JsonProperty("webhook_url") String webhookUrl) { }
+                                    @JsonProperty("webhook_url") String webhookUrl,
+                                    @JsonProperty("test_webhook_url") String testWebhookUrl) { }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ApplicationView(String id, String name, @JsonProperty("return_urls") List<String> returnUrls,
                                   @JsonProperty("webhook_url") String webhookUrl,
                                   @JsonProperty("webhook_secret") String webhookSecret,
+                                  @JsonProperty("test_webhook_url") String testWebhookUrl,
+                                  @JsonProperty("test_webhook_secret") String testWebhookSecret,
                                   @JsonProperty("created_at") String createdAt,
                                   @JsonProperty("revoked_at") String revokedAt) { }
 
@@ -53,9 +56,11 @@ public class ApplicationAdminResource {
 
     public record KeyView(String id, String key, String mode, List<String> scopes, @JsonProperty("created_at") String createdAt) { }
 
-    public record Restrict(String reason) { }
+    public record Restrict(String reason, String mode) { }
 
-    private static final Set<String> PATCHABLE = Set.of("name", "return_urls", "webhook_url");
+    public record Rotate(String mode) { }
+
+    private static final Set<String> PATCHABLE = Set.of("name", "return_urls", "webhook_url", "mode");
 
     @Inject
     ApplicationService applications;
@@ -63,20 +68,24 @@ public class ApplicationAdminResource {
     @Inject
     ApiKeyAuthentication authentication;
 
+    @Inject
+    com.fasterxml.jackson.databind.ObjectMapper json;
+
     @POST
     @Path("/applications")
-    @Operation(summary = "Create a client application; its webhook signing secret is shown only in this response")
+    @Operation(summary = "Create a client application; its webhook signing secrets (live and test) are shown only in this response")
     public Uni<Response> create(CreateApplication body) {
         if (body == null) {
             throw ApiException.invalid("name", "name is required");
         }
-        return applications.create(body.name(), body.returnUrls(), body.webhookUrl())
-                .map(a -> Response.status(201).entity(view(a.application(), a.webhookSecret())).build());
+        return applications.create(body.name(), body.returnUrls(), body.webhookUrl(), body.testWebhookUrl())
+                .map(a -> Response.status(201).entity(view(a)).build());
     }
 
     @PATCH
     @Path("/applications/{id}")
-    @Operation(summary = "Change an application's name, return URLs or webhook URL (null removes the webhook URL)")
+    @Operation(summary = "Change an application's name, return URLs or the webhook URL of one mode (mode test or live, default live;"
+            + " null removes that address)")
     public Uni<ApplicationView> update(@PathParam("id") String id, JsonNode body) {
         if (body == null || !body.isObject()) {
             throw new ApiException(400, "INVALID_REQUEST", "The request body must be a JSON object");
@@ -105,15 +114,28 @@ public class ApplicationAdminResource {
         }
         boolean hookPresent = body.has("webhook_url");
         Optional<String> hook = hookPresent && !body.get("webhook_url").isNull() ? Optional.of(text(body, "webhook_url")) : Optional.of("");
-        return applications.update(id, name, urls, hook, hookPresent).map(a -> view(a, null));
+        return applications.update(id, text(body, "mode"), name, urls, hook, hookPresent).map(ApplicationAdminResource::view);
     }
 
     @POST
     @Path("/applications/{id}/webhook_secret/rotate")
     @Consumes(MediaType.WILDCARD)
-    @Operation(summary = "Rotate the webhook signing secret; both secrets sign deliveries for 24 h")
-    public Uni<ApplicationView> rotate(@PathParam("id") String id) {
-        return applications.rotateSecret(id).map(a -> view(a.application(), a.webhookSecret()));
+    @Operation(summary = "Rotate the webhook signing secret of one mode (body {\"mode\": \"test\"|\"live\"}, default live); both"
+            + " secrets sign that mode's deliveries for 24 h, and a rotation during those 24 h is 409 ROTATION_IN_PROGRESS")
+    public Uni<ApplicationView> rotate(@PathParam("id") String id, String rawBody) {
+        String mode = null;
+        if (rawBody != null && !rawBody.isBlank()) {
+            Rotate body;
+            try {
+                body = json.readValue(rawBody, Rotate.class);
+            } catch (com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException e) {
+                throw new ApiException(400, "INVALID_REQUEST", "Unknown field '" + e.getPropertyName() + "'", e.getPropertyName());
+            } catch (Exception e) {
+                throw new ApiException(400, "INVALID_REQUEST", "The body must be {\"mode\": \"test\"|\"live\"} or empty");
+            }
+            mode = body == null ? null : body.mode();
+        }
+        return applications.rotateSecret(id, mode).map(ApplicationAdminResource::view);
     }
 
     @POST
@@ -121,7 +143,7 @@ public class ApplicationAdminResource {
     @Consumes(MediaType.WILDCARD)
     @Operation(summary = "Revoke an application: its keys answer 403 from now on")
     public Uni<ApplicationView> revoke(@PathParam("id") String id) {
-        return applications.revoke(id).invoke(authentication::forgetAll).map(a -> view(a, null));
+        return applications.revoke(id).invoke(authentication::forgetAll).map(a -> view(new ApplicationService.AppWithSecrets(a, null, null)));
     }
 
     @POST
@@ -142,16 +164,18 @@ public class ApplicationAdminResource {
 
     @POST
     @Path("/applications/{id}/subjects/{external_user_id}/restrict")
-    @Operation(summary = "Restrict a subject: its status reads 'restricted'")
+    @Operation(summary = "Restrict a subject in one mode (mode test or live, default live): its status in that mode reads 'restricted'")
     public Uni<Response> restrict(@PathParam("id") String applicationId, @PathParam("external_user_id") String externalUserId,
                                   Restrict body) {
-        return applications.restrictSubject(applicationId, externalUserId, body == null ? null : body.reason())
+        return applications.restrictSubject(applicationId, externalUserId, body == null ? null : body.reason(),
+                        body == null ? null : body.mode())
                 .replaceWith(Response.noContent().build());
     }
 
-    static ApplicationView view(Application a, String secret) {
-        return new ApplicationView(a.id, a.name, List.of(a.returnUrls), a.webhookUrl, secret, Timestamps.seconds(a.createdAt),
-                Timestamps.seconds(a.revokedAt));
+    static ApplicationView view(ApplicationService.AppWithSecrets shown) {
+        Application a = shown.application();
+        return new ApplicationView(a.id, a.name, List.of(a.returnUrls), a.webhookUrl, shown.webhookSecret(), a.testWebhookUrl,
+                shown.testWebhookSecret(), Timestamps.seconds(a.createdAt), Timestamps.seconds(a.revokedAt));
     }
 
     private static String text(JsonNode body, String field) {

@@ -21,6 +21,8 @@ public interface KycSettings {
 
     Decision decision();
 
+    Images images();
+
     Webhooks webhooks();
 
     interface Proof {
@@ -33,6 +35,12 @@ public interface KycSettings {
 
         /** Public keys (X.509 DER base64) of retired signing keys, still published until their proofs expired. */
         Optional<List<String>> retiredPublicKeys();
+
+        /** Ed25519 private key of test-mode proofs (KYC_PROOF_TEST_SIGNING_KEY); default: derived one-way from the live key. */
+        Optional<String> testSigningKey();
+
+        /** Public keys of retired test signing keys, still in the test JWKS until their proofs expired. */
+        Optional<List<String>> retiredTestPublicKeys();
 
         @WithDefault("PT10M")
         Duration validity();
@@ -75,9 +83,32 @@ public interface KycSettings {
         @WithDefault("10485760")
         long maxImageBytes();
 
+        /** The longest an automatic decision may take; overrunning it ends the attempt technical_error (images erased). */
+        @WithDefault("PT60S")
+        Duration timeBudget();
+
         /** A verification still processing this long after its last step lost its decision: technical_error. */
         @WithDefault("PT5M")
         Duration stuckAfter();
+    }
+
+    /** Uploaded photos: bounded before they are decoded, decoded on a bounded pool. */
+    interface Images {
+        /** The most pixels (width × height, as the header declares them) a photo may have; more is refused unread. */
+        @WithDefault("40000000")
+        long maxPixels();
+
+        /** Photos are decoded to at most this many pixels along their longer side (subsampled while read). */
+        @WithDefault("3000")
+        int maxSide();
+
+        /** Threads decoding images and running checks. */
+        @WithDefault("2")
+        int workers();
+
+        /** Uploads waiting for a worker; one more is answered 503 with Retry-After. */
+        @WithDefault("4")
+        int queue();
     }
 
     interface Webhooks {

@@ -18,7 +18,7 @@ import java.util.Set;
 
 /**
  * Writes events inside the caller's transaction (transactional outbox): the event row, a pending delivery
- * when the application has a webhook address, and a NOTIFY that Postgres only sends after commit.
+ * when the application has a webhook address for the event's mode, and a NOTIFY that Postgres only sends after commit.
  */
 @ApplicationScoped
 public class EventOutbox {
@@ -65,8 +65,11 @@ public class EventOutbox {
                 .executeUpdate()
                 .chain(() -> session.createNativeQuery("INSERT INTO kyc.deliveries (id, event_id, application_id, status, attempts,"
                                 + " next_attempt_at, created_at) SELECT :id, :event, a.id, 'pending', 0, :now, :now"
-                                + " FROM kyc.applications a WHERE a.id = :app AND a.webhook_url IS NOT NULL")
+                                // a test event goes to the test address only; without one it is recorded, not sent
+                                + " FROM kyc.applications a WHERE a.id = :app"
+                                + " AND (CASE WHEN CAST(:mode AS text) = 'test' THEN a.test_webhook_url ELSE a.webhook_url END) IS NOT NULL")
                         .setParameter("id", Ids.hex("whd_", 16)).setParameter("event", eventId).setParameter("app", v.applicationId)
+                        .setParameter("mode", v.mode)
                         .setParameter("now", at).executeUpdate())
                 .chain(inserted -> inserted == 0 ? Uni.createFrom().voidItem() : wakeup.notifyInTransaction(session, CHANNEL));
     }

@@ -84,7 +84,7 @@ public class KycDeliveryStore implements DeliveryStore {
                                 + " UPDATE kyc.deliveries d SET lease_until = :lease FROM (SELECT id FROM kyc.deliveries"
                                 + " WHERE id IN (SELECT id FROM offered) AND status = 'pending'"
                                 + " AND (lease_until IS NULL OR lease_until < :now) FOR UPDATE SKIP LOCKED) due, kyc.events e"
-                                + " WHERE d.id = due.id AND e.id = d.event_id RETURNING d.id, d.event_id, d.attempts, e.payload, d.application_id",
+                                + " WHERE d.id = due.id AND e.id = d.event_id RETURNING d.id, d.event_id, d.attempts, e.payload, d.application_id, e.mode",
                         Object[].class)
                 .setParameter("lease", at.plus(webhookSettings.lease())).setParameter("now", at).setParameter("limit", limit)
                 .setParameter("perApplication", webhookSettings.maxInFlightPerDestination())
@@ -97,9 +97,12 @@ public class KycDeliveryStore implements DeliveryStore {
                             Map<String, String> headers = new LinkedHashMap<>();
                             headers.put("Content-Type", "application/json");
                             headers.put("Kyc-Event-Id", (String) row[1]);
-                            headers.putAll(WebhookSigner.sign(SignatureScheme.KYC, applications.signingSecrets(app, now),
+                            // test and live are apart: each mode's events go to its own address, signed with its own secret
+                            String mode = (String) row[5];
+                            headers.putAll(WebhookSigner.sign(SignatureScheme.KYC, applications.signingSecrets(app, mode, now),
                                     now.getEpochSecond(), (String) row[1], body));
-                            list.add(new PreparedDelivery((String) row[0], app.webhookUrl == null ? "" : app.webhookUrl, headers, body,
+                            String url = app.webhookUrl(mode);
+                            list.add(new PreparedDelivery((String) row[0], url == null ? "" : url, headers, body,
                                     ((Number) row[2]).intValue() + 1));
                             return list;
                         }));

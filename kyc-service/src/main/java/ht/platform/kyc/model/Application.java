@@ -38,9 +38,28 @@ public class Application extends PanacheEntityBase {
     @Column(name = "previous_secret_expires_at")
     public Instant previousSecretExpiresAt;
 
+    /** Test events go here, never to {@link #webhookUrl}; without it they are recorded but not sent. */
+    @Column(name = "test_webhook_url")
+    public String testWebhookUrl;
+
+    /** Signs test events only; sealed bound to the application id and the mode. Null for an application made before modes were apart. */
+    @Column(name = "test_webhook_secret_sealed")
+    public String testWebhookSecretSealed;
+
+    @Column(name = "test_previous_secret_sealed")
+    public String testPreviousSecretSealed;
+
+    @Column(name = "test_previous_secret_expires_at")
+    public Instant testPreviousSecretExpiresAt;
+
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
 
     @Column(name = "revoked_at")
     public Instant revokedAt;
+
+    /** The webhook address of events of {@code mode} (test or live), or null. */
+    public String webhookUrl(String mode) {
+        return "test".equals(mode) ? testWebhookUrl : webhookUrl;
+    }
 }

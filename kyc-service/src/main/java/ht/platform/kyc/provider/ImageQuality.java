@@ -1,10 +1,14 @@
 package ht.platform.kyc.provider;
 
 import javax.imageio.ImageIO;
+import javax.imageio.ImageReadParam;
+import javax.imageio.ImageReader;
+import javax.imageio.stream.ImageInputStream;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.util.Iterator;
 
 /**
  * Measures of an uploaded image that need no external service: format (JPEG/PNG by signature), size,
@@ -31,6 +35,66 @@ public final class ImageQuality {
             return "image/png";
         }
         return null;
+    }
+
+    /** Width and height as the image's header declares them, read without decoding a pixel; null when unreadable. */
+    public static Size declaredSize(byte[] bytes) {
+        try (ImageInputStream in = ImageIO.createImageInputStream(new ByteArrayInputStream(bytes))) {
+            ImageReader reader = reader(in);
+            if (reader == null) {
+                return null;
+            }
+            try {
+                return new Size(reader.getWidth(0), reader.getHeight(0));
+            } finally {
+                reader.dispose();
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    public record Size(int width, int height) {
+        public long pixels() {
+            return (long) width * height;
+        }
+    }
+
+    /**
+     * Decodes at most {@code maxSide} pixels along the longer side: a larger image is subsampled while it is read,
+     * so the decoded raster never exceeds maxSide² pixels whatever the file declares. Metadata is not read.
+     */
+    public static BufferedImage decodeBounded(byte[] bytes, int maxSide) {
+        try (ImageInputStream in = ImageIO.createImageInputStream(new ByteArrayInputStream(bytes))) {
+            ImageReader reader = reader(in);
+            if (reader == null) {
+                return null;
+            }
+            try {
+                int longer = Math.max(reader.getWidth(0), reader.getHeight(0));
+                int step = Math.max(1, (longer + maxSide - 1) / maxSide);
+                ImageReadParam param = reader.getDefaultReadParam();
+                param.setSourceSubsampling(step, step, 0, 0);
+                return reader.read(0, param);
+            } finally {
+                reader.dispose();
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static ImageReader reader(ImageInputStream in) {
+        if (in == null) {
+            return null;
+        }
+        Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
+        if (!readers.hasNext()) {
+            return null;
+        }
+        ImageReader reader = readers.next();
+        reader.setInput(in, true, true);
+        return reader;
     }
 
     public static BufferedImage decode(byte[] bytes) {

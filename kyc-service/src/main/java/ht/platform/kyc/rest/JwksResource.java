@@ -10,7 +10,7 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** The public keys (JWKS) of the proofs; no key needed. */
+/** The public keys (JWKS) of the proofs, live and test apart; no key needed. */
 @Path("/.well-known")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Public")
@@ -24,5 +24,12 @@ public class JwksResource {
     @Operation(summary = "Public keys (JWKS) that verify proofs offline")
     public Response jwks() {
         return Response.ok(proofs.jwks()).header("Cache-Control", "public, max-age=300").build();
+    }
+
+    @GET
+    @Path("jwks-test.json")
+    @Operation(summary = "Public keys (JWKS) of test-mode proofs only; never trust them for live decisions")
+    public Response testJwks() {
+        return Response.ok(proofs.testJwks()).header("Cache-Control", "public, max-age=300").build();
     }
 }

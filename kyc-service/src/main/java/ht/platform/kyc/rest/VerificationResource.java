@@ -25,8 +25,6 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import java.time.Clock;
-import java.time.temporal.ChronoUnit;
 
 /** The verification API (source section 4). */
 @ApiKeyRequired
@@ -55,9 +53,6 @@ public class VerificationResource {
 
     @Inject
     ObjectMapper json;
-
-    @Inject
-    Clock clock;
 
     @POST
     @Path("/verifications")
@@ -97,7 +92,7 @@ public class VerificationResource {
     @POST
     @Path("/verifications/{id}/proof")
     @Consumes(MediaType.WILDCARD)
-    @Operation(summary = "Issue a short-lived EdDSA proof of a verified verification (409 VERIFICATION_NOT_VERIFIED otherwise)")
+    @Operation(summary = "Issue a short-lived EdDSA proof of a verified verification (409 VERIFICATION_NOT_VERIFIED, SUBJECT_RESTRICTED, VERIFICATION_EXPIRED or SUBJECT_NOT_VERIFIED otherwise)")
     public Uni<Response> proof(@PathParam("id") String id, String rawBody) {
         var principal = caller.require("verifications:read");
         boolean include = false;
@@ -113,14 +108,8 @@ public class VerificationResource {
                 throw new ApiException(400, "INVALID_REQUEST", "The body must be {\"include_external_user_id\": true|false}");
             }
         }
-        boolean includeUser = include;
-        return verifications.get(principal, id).map(v -> {
-            if (!"verified".equals(v.status)) {
-                throw new ApiException(409, "VERIFICATION_NOT_VERIFIED", "A proof exists only for a verified verification");
-            }
-            ProofService.Proof p = proofs.sign(v, clock.instant().truncatedTo(ChronoUnit.SECONDS), includeUser, null);
-            return ok(new ProofView(p.token(), "JWT", "EdDSA", p.kid(), Timestamps.seconds(p.expiresAt())));
-        });
+        return proofs.issue(principal, id, include)
+                .map(p -> ok(new ProofView(p.token(), "JWT", "EdDSA", p.kid(), Timestamps.seconds(p.expiresAt()))));
     }
 
     @GET

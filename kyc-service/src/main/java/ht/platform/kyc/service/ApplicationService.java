@@ -9,6 +9,7 @@ import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.crypto.SecretBox;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.ids.Ids;
+import ht.platform.support.time.Timestamps;
 import ht.platform.support.outbox.WebhookSettings;
 import ht.platform.webhooks.destination.OutgoingUrlPolicy;
 import ht.platform.webhooks.destination.UrlDecision;
@@ -30,13 +31,16 @@ import java.util.Set;
 @ApplicationScoped
 public class ApplicationService implements ApiKeyLookup {
 
+    private static final String TEST = "test";
+    private static final String LIVE = "live";
+
     public static final List<String> SCOPES = List.of("verifications:write", "verifications:read", "subjects:read");
 
     /** A new key: the secret is only in {@code key}, shown once. */
     public record IssuedKey(ApiKey stored, String key) { }
 
-    /** An application with its webhook secret in clear, present only right after creation or rotation. */
-    public record AppWithSecret(Application application, String webhookSecret) { }
+    /** An application with the webhook secrets in clear that this answer shows once (null when not shown). */
+    public record AppWithSecrets(Application application, String webhookSecret, String testWebhookSecret) { }
 
     @Inject
     Clock clock;
@@ -50,27 +54,36 @@ public class ApplicationService implements ApiKeyLookup {
     @Inject
     ht.platform.kyc.config.KycSettings settings;
 
-    public Uni<AppWithSecret> create(String name, List<String> returnUrls, String webhookUrl) {
+    public Uni<AppWithSecrets> create(String name, List<String> returnUrls, String webhookUrl, String testWebhookUrl) {
         String cleanName = checkName(name);
         List<String> urls = checkReturnUrls(returnUrls == null ? List.of() : returnUrls);
-        String hook = webhookUrl == null ? null : checkWebhookUrl(webhookUrl);
+        String hook = webhookUrl == null ? null : checkWebhookUrl(webhookUrl, "webhook_url");
+        String testHook = testWebhookUrl == null ? null : checkWebhookUrl(testWebhookUrl, "test_webhook_url");
         Application app = new Application();
         app.id = Ids.hex("app_", 12);
         app.name = cleanName;
         app.returnUrls = urls.toArray(String[]::new);
         app.webhookUrl = hook;
+        app.testWebhookUrl = testHook;
         String secret = newSecret();
-        app.webhookSecretSealed = secretBox.sealText(secret, app.id);
+        String testSecret = newSecret();
+        app.webhookSecretSealed = seal(app, LIVE, secret);
+        app.testWebhookSecretSealed = seal(app, TEST, testSecret);
         app.createdAt = now();
-        return Panache.withTransaction(app::persist).replaceWith(new AppWithSecret(app, secret));
+        return Panache.withTransaction(app::persist).replaceWith(new AppWithSecrets(app, secret, testSecret));
     }
 
-    /** Only the fields present are changed; {@code webhookUrl} present and empty removes the address. */
-    public Uni<Application> update(String id, Optional<String> name, Optional<List<String>> returnUrls, Optional<String> webhookUrl,
-                                   boolean webhookUrlPresent) {
+    /**
+     * Only the fields present are changed; {@code webhookUrl} (the address of {@code mode}, live by default) present
+     * and empty removes that address. An application made before test and live were apart gets its test secret when
+     * its test address is first set, shown once in this answer.
+     */
+    public Uni<AppWithSecrets> update(String id, String mode, Optional<String> name, Optional<List<String>> returnUrls,
+                                      Optional<String> webhookUrl, boolean webhookUrlPresent) {
+        String addressMode = mode(mode);
         String cleanName = name.map(this::checkName).orElse(null);
         List<String> urls = returnUrls.map(this::checkReturnUrls).orElse(null);
-        String hook = webhookUrl.filter(u -> !u.isEmpty()).map(this::checkWebhookUrl).orElse(null);
+        String hook = webhookUrl.filter(u -> !u.isEmpty()).map(u -> checkWebhookUrl(u, "webhook_url")).orElse(null);
         return Panache.withTransaction(() -> find(id).map(app -> {
             if (cleanName != null) {
                 app.name = cleanName;
@@ -78,32 +91,78 @@ public class ApplicationService implements ApiKeyLookup {
             if (urls != null) {
                 app.returnUrls = urls.toArray(String[]::new);
             }
-            if (webhookUrlPresent) {
+            String newTestSecret = null;
+            if (webhookUrlPresent && TEST.equals(addressMode)) {
+                app.testWebhookUrl = hook;
+                if (hook != null && app.testWebhookSecretSealed == null) {
+                    newTestSecret = newSecret();
+                    app.testWebhookSecretSealed = seal(app, TEST, newTestSecret);
+                }
+            } else if (webhookUrlPresent) {
                 app.webhookUrl = hook;
             }
-            return app;
+            return new AppWithSecrets(app, null, newTestSecret);
         }));
     }
 
-    /** New secret shown once; the previous one keeps signing (second v1) during the overlap. */
-    public Uni<AppWithSecret> rotateSecret(String id) {
+    /**
+     * A new secret for the address of {@code mode} (live by default), shown once; the previous one keeps signing
+     * (second v1) during the overlap. A rotation while an overlap of that mode lasts is 409 ROTATION_IN_PROGRESS:
+     * replacing the previous secret early would drop a secret that receivers may still rely on.
+     */
+    public Uni<AppWithSecrets> rotateSecret(String id, String mode) {
+        String rotated = mode(mode);
         return Panache.withTransaction(() -> find(id).map(app -> {
+            Instant now = now();
+            boolean test = TEST.equals(rotated);
+            Instant overlapEnd = test ? app.testPreviousSecretExpiresAt : app.previousSecretExpiresAt;
+            if (overlapEnd != null && overlapEnd.isAfter(now)) {
+                throw new ApiException(409, "ROTATION_IN_PROGRESS", "The previous " + rotated + " webhook secret signs until "
+                        + Timestamps.seconds(overlapEnd) + "; rotate again after that");
+            }
             String secret = newSecret();
+            Instant until = now.plus(settings.webhooks().rotationOverlap());
+            if (test) {
+                app.testPreviousSecretSealed = app.testWebhookSecretSealed;
+                app.testPreviousSecretExpiresAt = app.testWebhookSecretSealed == null ? null : until;
+                app.testWebhookSecretSealed = seal(app, TEST, secret);
+                return new AppWithSecrets(app, null, secret);
+            }
             app.previousSecretSealed = app.webhookSecretSealed;
-            app.previousSecretExpiresAt = now().plus(settings.webhooks().rotationOverlap());
-            app.webhookSecretSealed = secretBox.sealText(secret, app.id);
-            return new AppWithSecret(app, secret);
+            app.previousSecretExpiresAt = until;
+            app.webhookSecretSealed = seal(app, LIVE, secret);
+            return new AppWithSecrets(app, secret, null);
         }));
     }
 
-    /** The secrets to sign with now: the current one, then the previous one while its overlap lasts. */
-    public List<String> signingSecrets(Application app, Instant now) {
+    /** The secrets that sign events of {@code mode} now: the current one, then the previous one while its overlap lasts. */
+    public List<String> signingSecrets(Application app, String mode, Instant now) {
+        boolean test = TEST.equals(mode);
+        String current = test ? app.testWebhookSecretSealed : app.webhookSecretSealed;
+        String previous = test ? app.testPreviousSecretSealed : app.previousSecretSealed;
+        Instant previousUntil = test ? app.testPreviousSecretExpiresAt : app.previousSecretExpiresAt;
+        if (current == null) {
+            throw new IllegalStateException("application " + app.id + " has no " + mode + " webhook secret");
+        }
         List<String> secrets = new ArrayList<>(2);
-        secrets.add(secretBox.openText(app.webhookSecretSealed, app.id));
-        if (app.previousSecretSealed != null && app.previousSecretExpiresAt != null && app.previousSecretExpiresAt.isAfter(now)) {
-            secrets.add(secretBox.openText(app.previousSecretSealed, app.id));
+        secrets.add(open(app, mode, current));
+        if (previous != null && previousUntil != null && previousUntil.isAfter(now)) {
+            secrets.add(open(app, mode, previous));
         }
         return secrets;
+    }
+
+    /** Live secrets are bound to the application id (as before modes were apart), test secrets to id and mode. */
+    private String seal(Application app, String mode, String secret) {
+        return secretBox.sealText(secret, TEST.equals(mode) ? app.id + "/test" : app.id);
+    }
+
+    private String open(Application app, String mode, String sealed) {
+        return secretBox.openText(sealed, TEST.equals(mode) ? app.id + "/test" : app.id);
+    }
+
+    private static String mode(String mode) {
+        return mode == null ? LIVE : KeyRequests.mode(mode);
     }
 
     public Uni<Application> revoke(String id) {
@@ -147,8 +206,9 @@ public class ApplicationService implements ApiKeyLookup {
         }));
     }
 
-    /** Operator restriction of a subject: its status reads {@code restricted} from now on. */
-    public Uni<Void> restrictSubject(String applicationId, String externalUserId, String reason) {
+    /** Operator restriction of a subject in one mode: its status in that mode reads {@code restricted} from now on. */
+    public Uni<Void> restrictSubject(String applicationId, String externalUserId, String reason, String mode) {
+        String restrictedMode = mode(mode);
         if (externalUserId == null || externalUserId.isEmpty() || externalUserId.length() > 200) {
             throw ApiException.invalid("external_user_id", "external_user_id must be 1 to 200 characters");
         }
@@ -156,9 +216,11 @@ public class ApplicationService implements ApiKeyLookup {
             throw ApiException.invalid("reason", "reason must be at most 500 characters");
         }
         return Panache.withTransaction(() -> find(applicationId).chain(app -> Panache.getSession().chain(s -> s
-                .createNativeQuery("INSERT INTO kyc.subject_restrictions (application_id, external_user_id, reason, created_at)"
-                        + " VALUES (:app, :user, :reason, :now) ON CONFLICT (application_id, external_user_id) DO UPDATE SET reason = EXCLUDED.reason")
-                .setParameter("app", applicationId).setParameter("user", externalUserId).setParameter("reason", reason)
+                .createNativeQuery("INSERT INTO kyc.subject_restrictions (application_id, mode, external_user_id, reason, created_at)"
+                        + " VALUES (:app, :mode, :user, :reason, :now)"
+                        + " ON CONFLICT (application_id, mode, external_user_id) DO UPDATE SET reason = EXCLUDED.reason")
+                .setParameter("app", applicationId).setParameter("mode", restrictedMode).setParameter("user", externalUserId)
+                .setParameter("reason", reason)
                 .setParameter("now", now().atOffset(java.time.ZoneOffset.UTC))
                 .executeUpdate()))).replaceWithVoid();
     }
@@ -215,10 +277,10 @@ public class ApplicationService implements ApiKeyLookup {
         return out;
     }
 
-    private String checkWebhookUrl(String url) {
+    private String checkWebhookUrl(String url, String param) {
         UrlDecision decision = new OutgoingUrlPolicy(webhookSettings.allowPrivateTargets()).checkUrl(url);
         if (!decision.allowed()) {
-            throw ApiException.invalid("webhook_url", "webhook_url refused: " + decision.reason());
+            throw ApiException.invalid(param, param + " refused: " + decision.reason());
         }
         return url;
     }

@@ -46,12 +46,23 @@ public class SubjectService {
         if (externalUserId == null || externalUserId.isEmpty() || externalUserId.length() > 200) {
             throw new ApiException(404, "SUBJECT_NOT_FOUND", "No such subject");
         }
-        return Panache.withSession(() -> Verification.<Verification>list("applicationId = ?1 and mode = ?2 and externalUserId = ?3",
-                caller.ownerId(), caller.mode(), externalUserId)
+        return Panache.withSession(() -> status(caller.ownerId(), caller.mode(), externalUserId));
+    }
+
+    /** The subject's status in one mode, inside the caller's session. */
+    public Uni<SubjectStatus> status(String applicationId, String mode, String externalUserId) {
+        return Verification.<Verification>list("applicationId = ?1 and mode = ?2 and externalUserId = ?3", applicationId, mode, externalUserId)
                 .chain(list -> Panache.getSession().chain(s -> s.createNativeQuery(
-                                "SELECT count(*) FROM kyc.subject_restrictions WHERE application_id = :app AND external_user_id = :user", Long.class)
-                        .setParameter("app", caller.ownerId()).setParameter("user", externalUserId).getSingleResult())
-                        .map(restricted -> derive(externalUserId, list, ((Number) restricted).longValue() > 0))));
+                                "SELECT count(*) FROM kyc.subject_restrictions WHERE application_id = :app AND mode = :mode AND external_user_id = :user",
+                                Long.class)
+                        .setParameter("app", applicationId).setParameter("mode", mode).setParameter("user", externalUserId)
+                        .getSingleResult())
+                        .map(restricted -> derive(externalUserId, list, ((Number) restricted).longValue() > 0)));
+    }
+
+    /** The end of a verified verification's validity ({@code verified_at} + 365 days by default). */
+    public Instant validUntil(Verification v) {
+        return v.verifiedAt.plus(settings.subject().verifiedValidity());
     }
 
     SubjectStatus derive(String externalUserId, List<Verification> list, boolean restricted) {
@@ -64,7 +75,7 @@ public class SubjectService {
                 .max(Comparator.comparing((Verification v) -> v.completedAt)).orElse(null);
         Verification lastVerified = list.stream().filter(v -> v.verifiedAt != null)
                 .max(Comparator.comparing((Verification v) -> v.verifiedAt)).orElse(null);
-        Instant validUntil = lastVerified == null ? null : lastVerified.verifiedAt.plus(settings.subject().verifiedValidity());
+        Instant validUntil = lastVerified == null ? null : validUntil(lastVerified);
         String status;
         if (restricted || rejections >= settings.subject().restrictAfterRejections()) {
             status = "restricted";

@@ -8,7 +8,9 @@ import ht.platform.kyc.config.KycSettings;
 import ht.platform.kyc.events.EventOutbox;
 import ht.platform.kyc.model.Application;
 import ht.platform.kyc.model.Verification;
+import ht.platform.kyc.provider.BuiltInChecks;
 import ht.platform.kyc.provider.CheckResult;
+import ht.platform.kyc.provider.ImageQuality;
 import ht.platform.kyc.provider.Evidence;
 import ht.platform.support.auth.ApiKeys;
 import ht.platform.support.auth.ApiPrincipal;
@@ -92,6 +94,9 @@ public class VerificationService {
 
     @Inject
     Pool pool;
+
+    @Inject
+    ImageWorkers workers;
 
     private static final String BY_ID = "SELECT " + Verification.COLUMNS
             + " FROM kyc.verifications WHERE id = $1 AND application_id = $2 AND mode = $3";
@@ -226,6 +231,10 @@ public class VerificationService {
             v.status = "created";
             v.consentedAt = null;
             v.documentType = null;
+            v.result = null;
+            v.reasonCode = null;
+            v.reasonCodes = new String[0];
+            v.completedAt = null;
             v.updatedAt = now;
             v.expiresAt = now.plus(settings.verification().validity());
             return eraseImages(v, now).replaceWith(new Created(v, pageUrl(token)));
@@ -401,6 +410,11 @@ public class VerificationService {
         return lock ? query.withLock(LockModeType.PESSIMISTIC_WRITE).firstResult() : query.firstResult();
     }
 
+    /** The page's verification as it is, for showing a refused step (no change, no lock); null for an unknown token. */
+    public Uni<Verification> view(String token) {
+        return Panache.withSession(() -> byToken(token, false));
+    }
+
     /** Opening the page: created → started. Answers null for an unknown token. */
     public Uni<Verification> open(String token) {
         return Panache.withTransaction(() -> byToken(token, true).chain(v -> {
@@ -440,42 +454,54 @@ public class VerificationService {
         });
     }
 
-    /** Live mode: document images (front, back where the document has one) → document_submitted. */
-    public Uni<Verification> submitDocument(String token, byte[] front, byte[] back, String mrz) {
-        byte[] cleanFront = cleanImage(front, "front");
-        byte[] cleanBack = back == null || back.length == 0 ? null : cleanImage(back, "back");
-        return step(token, Set.of("started"), v -> {
-            if (v.test()) {
-                throw new ApiException(409, "TEST_MODE", "Nothing is uploaded in test mode");
-            }
-            if (v.consentedAt == null || v.documentType == null) {
-                throw new ApiException(409, "STEP_NOT_ALLOWED", "Consent and a document type come first");
-            }
-            if (ht.platform.kyc.provider.BuiltInChecks.TWO_SIDED.contains(v.documentType) && cleanBack == null) {
+    /**
+     * Live mode: document images (front, back where the document has one) → document_submitted. The page token
+     * and the step are checked before any upload is read; each photo's declared size is checked before it is
+     * decoded; decoding and metadata stripping run on the bounded {@link ImageWorkers}.
+     */
+    public Uni<Verification> submitDocument(String token, java.nio.file.Path front, java.nio.file.Path back, String mrz) {
+        if (mrz != null && mrz.length() > 200) {
+            return Uni.createFrom().failure(ApiException.invalid("mrz", "The machine-readable zone has two lines of 44 characters"));
+        }
+        return pageStep(token, Set.of("started")).invoke(this::documentAllowed).chain(v -> {
+            byte[] rawFront = bounded(front, "front");
+            byte[] rawBack = back == null || !BuiltInChecks.TWO_SIDED.contains(v.documentType) ? null : bounded(back, "back");
+            if (BuiltInChecks.TWO_SIDED.contains(v.documentType) && rawBack == null) {
                 throw ApiException.invalid("back", "This document needs a photo of its back");
             }
+            return workers.run(() -> new byte[][] {cleanImage(rawFront, "front"), rawBack == null ? null : cleanImage(rawBack, "back")});
+        }).chain(clean -> step(token, Set.of("started"), v -> {
+            documentAllowed(v);
             Instant now = now();
-            Uni<Void> stored = storeImage(v, "document_front", cleanFront, now);
-            if (cleanBack != null) {
-                stored = stored.chain(() -> storeImage(v, "document_back", cleanBack, now));
+            Uni<Void> stored = storeImage(v, "document_front", clean[0], now);
+            if (clean[1] != null) {
+                stored = stored.chain(() -> storeImage(v, "document_back", clean[1], now));
             }
             if (mrz != null && !mrz.isBlank()) {
-                if (mrz.length() > 200) {
-                    throw ApiException.invalid("mrz", "The machine-readable zone has two lines of 44 characters");
-                }
                 stored = stored.chain(() -> storeImage(v, "mrz", mrz.getBytes(java.nio.charset.StandardCharsets.UTF_8), now));
             }
             return stored.chain(() -> move(v, "document_submitted", now)).replaceWith(v);
-        });
+        }));
+    }
+
+    private void documentAllowed(Verification v) {
+        if (v.test()) {
+            throw new ApiException(409, "TEST_MODE", "Nothing is uploaded in test mode");
+        }
+        if (v.consentedAt == null || v.documentType == null) {
+            throw new ApiException(409, "STEP_NOT_ALLOWED", "Consent and a document type come first");
+        }
     }
 
     /** Live mode: the selfie → processing, then the automatic decision (images erased once it is made). */
-    public Uni<Verification> submitSelfie(String token, byte[] selfie) {
-        byte[] clean = cleanImage(selfie, "selfie");
-        return step(token, Set.of("document_submitted"), v -> {
+    public Uni<Verification> submitSelfie(String token, java.nio.file.Path selfie) {
+        return pageStep(token, Set.of("document_submitted")).chain(v -> {
+            byte[] raw = bounded(selfie, "selfie");
+            return workers.run(() -> cleanImage(raw, "selfie"));
+        }).chain(clean -> step(token, Set.of("document_submitted"), v -> {
             Instant now = now();
             return storeImage(v, "selfie", clean, now).chain(() -> move(v, "processing", now)).replaceWith(v);
-        }).chain(v -> "processing".equals(v.status) ? decide(v.id) : Uni.createFrom().item(v));
+        })).chain(v -> "processing".equals(v.status) ? decide(v.id) : Uni.createFrom().item(v));
     }
 
     /** Test mode on the page: the person picks the outcome. */
@@ -504,20 +530,55 @@ public class VerificationService {
         }));
     }
 
-    private byte[] cleanImage(byte[] bytes, String param) {
-        if (bytes == null || bytes.length == 0) {
+    /** The page token and the step, checked without a lock and before any upload is read (the step re-checks them). */
+    private Uni<Verification> pageStep(String token, Set<String> allowed) {
+        return Panache.withSession(() -> byToken(token, false)).map(v -> {
+            if (v == null) {
+                throw new ApiException(404, "NOT_FOUND", "This verification link is not valid");
+            }
+            if (!allowed.contains(v.status)) {
+                throw new ApiException(409, "STEP_NOT_ALLOWED", "This step is not available any more");
+            }
+            return v;
+        });
+    }
+
+    /** Reads one upload and checks the size its header declares, without decoding a pixel. */
+    private byte[] bounded(java.nio.file.Path upload, String param) {
+        if (upload == null) {
             throw ApiException.invalid(param, "A photo is required");
         }
-        if (bytes.length > settings.decision().maxImageBytes()) {
-            throw new ApiException(413, "PAYLOAD_TOO_LARGE", "Each photo must be at most 10 MiB", param);
+        byte[] bytes;
+        try {
+            if (java.nio.file.Files.size(upload) > settings.decision().maxImageBytes()) {
+                throw new ApiException(413, "PAYLOAD_TOO_LARGE", "Each photo must be at most 10 MiB", param);
+            }
+            bytes = java.nio.file.Files.readAllBytes(upload);
+        } catch (java.io.IOException e) {
+            throw new ApiException(400, "INVALID_REQUEST", "The upload could not be read", param);
         }
-        String format = ht.platform.kyc.provider.ImageQuality.format(bytes);
-        var image = format == null ? null : ht.platform.kyc.provider.ImageQuality.decode(bytes);
+        if (bytes.length == 0) {
+            throw ApiException.invalid(param, "A photo is required");
+        }
+        ImageQuality.Size size = ImageQuality.format(bytes) == null ? null : ImageQuality.declaredSize(bytes);
+        if (size == null || size.width() <= 0 || size.height() <= 0) {
+            throw ApiException.invalid(param, "Photos must be JPEG or PNG images");
+        }
+        long max = settings.images().maxPixels();
+        if (size.pixels() > max) {
+            throw new ApiException(413, "IMAGE_TOO_LARGE", "Each photo may have at most " + max / 1_000_000 + " megapixels", param);
+        }
+        return bytes;
+    }
+
+    /** Decodes (bounded, subsampled) and re-encodes the pixels only; runs on the image workers. */
+    private byte[] cleanImage(byte[] bytes, String param) {
+        var image = ImageQuality.decodeBounded(bytes, settings.images().maxSide());
         if (image == null) {
             throw ApiException.invalid(param, "Photos must be JPEG or PNG images");
         }
         // EXIF and every other metadata block are dropped: only the pixels are kept (and only until the decision).
-        return ht.platform.kyc.provider.ImageQuality.stripMetadata(image);
+        return ImageQuality.stripMetadata(image);
     }
 
     private Uni<Void> storeImage(Verification v, String kind, byte[] bytes, Instant now) {
@@ -546,10 +607,10 @@ public class VerificationService {
             Evidence evidence = new Evidence(v.documentType, v.country, imgs.get("document_front"), imgs.get("document_back"),
                     imgs.get("selfie"), imgs.containsKey("mrz") ? new String(imgs.get("mrz"), java.nio.charset.StandardCharsets.UTF_8) : null,
                     LocalDate.ofInstant(now, ZoneOffset.UTC));
-            // runs on the request's context: the images are bounded (10 MiB) and measured on a <= 1000 px grid
-            return Uni.createFrom().item(() -> engine.decide(evidence, now));
+            // on the bounded image workers, never on the event loop, within the decision's time budget
+            return workers.run(() -> engine.decide(evidence, now)).ifNoItem().after(settings.decision().timeBudget()).fail();
         })).onFailure().recoverWithItem(e -> {
-            LOG.errorf("decision of %s failed: %s", id, e.toString());
+            LOG.errorf("decision of %s failed: %s", id, e.getClass().getSimpleName());
             return new DecisionEngine.Outcome("technical_error", List.of("processing_error"), null);
         }).chain(outcome -> Panache.withTransaction(() -> Verification.<Verification>findById(id, LockModeType.PESSIMISTIC_WRITE)
                 .chain(v -> {

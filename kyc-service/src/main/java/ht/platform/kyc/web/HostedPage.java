@@ -23,9 +23,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestForm;
 import org.jboss.resteasy.reactive.multipart.FileUpload;
 
-import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -93,14 +91,31 @@ public class HostedPage {
     @Consumes(MediaType.MULTIPART_FORM_DATA)
     public Uni<Response> document(@PathParam("token") String token, @QueryParam("lang") String lang,
                                   @RestForm("front") FileUpload front, @RestForm("back") FileUpload back, @RestForm("mrz") String mrz) {
-        return back(token, lang, Uni.createFrom().deferred(() -> verifications.submitDocument(token, read(front), read(back), mrz)));
+        return upload(token, lang, Uni.createFrom().deferred(() -> verifications.submitDocument(token, file(front), file(back), mrz)));
     }
 
     @POST
     @Path("/selfie")
     @Consumes(MediaType.MULTIPART_FORM_DATA)
     public Uni<Response> selfie(@PathParam("token") String token, @QueryParam("lang") String lang, @RestForm("selfie") FileUpload selfie) {
-        return back(token, lang, Uni.createFrom().deferred(() -> verifications.submitSelfie(token, read(selfie))));
+        return upload(token, lang, Uni.createFrom().deferred(() -> verifications.submitSelfie(token, file(selfie))));
+    }
+
+    /** An upload step: 303 to the page when accepted; a refused photo answers its 4xx (or 503) with the page and its error. */
+    private Uni<Response> upload(String token, String lang, Uni<Verification> step) {
+        String query = lang == null || !Texts.LOCALES.contains(lang) ? "" : "?lang=" + lang;
+        return step.map(v -> Response.seeOther(URI.create("/v/" + token + query)).build())
+                .onFailure(ApiException.class).recoverWithUni(e -> {
+                    ApiException refused = (ApiException) e;
+                    LOG.infof("page upload refused: %s %s", refused.code(), refused.param());
+                    return verifications.view(token).map(v -> {
+                        String locale = locale(lang, v);
+                        TemplateInstance page = v == null ? base(token, locale, "invalid", null) : render(token, locale, v);
+                        Response.ResponseBuilder out = Response.fromResponse(html(refused.status(), page.data("error", true)));
+                        refused.headers().forEach(out::header);
+                        return out.build();
+                    });
+                });
     }
 
     private Uni<Response> back(String token, String lang, Uni<Verification> step) {
@@ -159,14 +174,7 @@ public class HostedPage {
                 .build();
     }
 
-    private static byte[] read(FileUpload upload) {
-        if (upload == null || upload.uploadedFile() == null) {
-            return null;
-        }
-        try {
-            return Files.readAllBytes(upload.uploadedFile());
-        } catch (IOException e) {
-            throw new ApiException(400, "INVALID_REQUEST", "The upload could not be read");
-        }
+    private static java.nio.file.Path file(FileUpload upload) {
+        return upload == null ? null : upload.uploadedFile();
     }
 }

@@ -66,7 +66,7 @@ class WebhookAndProofTest {
             Receiver.Hit hit = receiver.await(h -> h.body().contains("\"verification.verified\"") && h.body().contains(id));
             String signature = hit.headers().get("Kyc-Signature");
             assertTrue(signature.matches("t=\\d+,v1=[0-9a-f]{64}"), signature);
-            Event event = Webhook.constructEvent(hit.body(), signature, app.webhookSecret());
+            Event event = Webhook.constructEvent(hit.body(), signature, app.testWebhookSecret());
             assertEquals("verification.verified", event.getType());
             assertEquals(hit.headers().get("Kyc-Event-Id"), event.getId());
             assertEquals("application/json", hit.headers().get("Content-Type"));
@@ -76,7 +76,7 @@ class WebhookAndProofTest {
 
             String proof = as(app.testKey()).post("/api/v1/verifications/" + id + "/proof").then().statusCode(200)
                     .body("token_type", equalTo("JWT")).body("alg", equalTo("EdDSA")).extract().path("proof");
-            String jwks = given().get("/.well-known/jwks.json").then().statusCode(200).extract().asString();
+            String jwks = given().get("/.well-known/jwks-test.json").then().statusCode(200).extract().asString();
             JwtClaims claims = verifyOffline(jwks, proof, app.id());
             assertEquals(id, claims.getSubject());
             assertNull(claims.getClaimValue("external_user_id"), "no personal data by default");
@@ -145,14 +145,15 @@ class WebhookAndProofTest {
     void rotationSignsWithBothSecrets() throws Exception {
         try (Receiver receiver = new Receiver()) {
             Fixtures.App app = Fixtures.app(receiver.url());
-            String rotated = given().header("Authorization", Fixtures.ADMIN).post("/admin/v1/applications/" + app.id() + "/webhook_secret/rotate")
-                    .then().statusCode(200).extract().path("webhook_secret");
+            String rotated = given().header("Authorization", Fixtures.ADMIN).contentType(ContentType.JSON).body("{\"mode\":\"test\"}")
+                    .post("/admin/v1/applications/" + app.id() + "/webhook_secret/rotate")
+                    .then().statusCode(200).body("webhook_secret", org.hamcrest.Matchers.nullValue()).extract().path("test_webhook_secret");
             String id = Fixtures.create(app.testKey(), "rotating");
             Receiver.Hit hit = receiver.await(h -> h.body().contains(id));
             String signature = hit.headers().get("Kyc-Signature");
             assertTrue(signature.matches("t=\\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}"), signature);
             Webhook.constructEvent(hit.body(), signature, rotated);
-            Webhook.constructEvent(hit.body(), signature, app.webhookSecret());
+            Webhook.constructEvent(hit.body(), signature, app.testWebhookSecret());
             // after the 24 h overlap, only the new secret signs
             clock.advance(Duration.ofHours(25));
             as(app.testKey()).post("/api/v1/verifications/" + id + "/cancel").then().statusCode(200);
