@@ -1,5 +1,6 @@
 package ht.platform.checkout.admin;
 
+import ht.platform.support.admin.OperatorApi;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import ht.platform.checkout.service.ApplicationService;
 import ht.platform.support.auth.ApiKeyAuthentication;
@@ -21,6 +22,7 @@ import java.util.List;
 
 /** Operator API: client applications and their secret keys (Bearer ADMIN_TOKEN). */
 @RegisterForReflection(ignoreNested = false)
+@OperatorApi
 @Path("/admin/v1")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)

@@ -1,5 +1,6 @@
 package ht.platform.checkout.rest;
 
+import ht.platform.support.auth.ApiKeyRequired;
 import ht.platform.support.auth.Caller;
 import ht.platform.support.errors.ApiException;
 import jakarta.inject.Inject;
@@ -12,6 +13,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+@ApiKeyRequired
 @Path("/api/v1/customers")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Customers")

@@ -3,6 +3,7 @@ package ht.platform.checkout.rest;
 import ht.platform.checkout.service.LinkService;
 import ht.platform.checkout.service.PaymentService;
 import ht.platform.checkout.service.Views;
+import ht.platform.support.auth.ApiKeyRequired;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.auth.Caller;
 import ht.platform.support.errors.ApiException;
@@ -23,6 +24,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+@ApiKeyRequired
 @Path("/api/v1/payment_links")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)

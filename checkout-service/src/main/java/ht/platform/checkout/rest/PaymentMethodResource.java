@@ -3,6 +3,7 @@ package ht.platform.checkout.rest;
 import ht.platform.checkout.provider.PaymentRails;
 import ht.platform.checkout.service.Money;
 import ht.platform.checkout.service.Views;
+import ht.platform.support.auth.ApiKeyRequired;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.auth.Caller;
 import jakarta.inject.Inject;
@@ -15,6 +16,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+@ApiKeyRequired
 @Path("/api/v1/payment_methods")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Payment methods")

@@ -5,6 +5,7 @@ import ht.platform.checkout.provider.SimulatorProvider;
 import ht.platform.checkout.service.PaymentService;
 import ht.platform.checkout.service.Reconciler;
 import ht.platform.checkout.service.Views;
+import ht.platform.support.auth.ApiKeyRequired;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.auth.Caller;
 import ht.platform.support.errors.ApiException;
@@ -21,6 +22,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+@ApiKeyRequired
 @Path("/api/v1/test_helpers")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)

@@ -1,5 +1,6 @@
 package ht.platform.kyc.admin;
 
+import ht.platform.support.admin.OperatorApi;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -30,6 +31,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /** Operator API: client applications, their keys, webhook secrets and subject restrictions (Bearer ADMIN_TOKEN). */
+@OperatorApi
 @Path("/admin/v1")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)

@@ -1,6 +1,7 @@
 package ht.platform.kyc.admin;
 
 import ht.platform.kyc.events.KycDeliveryStore;
+import ht.platform.support.admin.OperatorApi;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.time.Timestamps;
 import io.smallrye.mutiny.Uni;
@@ -23,6 +24,7 @@ import java.util.Map;
 import java.util.Set;
 
 /** Operator API: webhook deliveries (dead letters) and their resend. */
+@OperatorApi
 @Path("/admin/v1")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Operator")

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.kyc.service.VerificationService;
 import ht.platform.kyc.service.VerificationView;
+import ht.platform.support.auth.ApiKeyRequired;
 import ht.platform.support.auth.Caller;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
@@ -20,6 +21,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import java.util.List;
 
 /** Test-mode helpers (test keys only; 403 for a live key): every status is reachable without the page. */
+@ApiKeyRequired
 @Path("/api/v1/test_helpers/verifications/{id}")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Test helpers")

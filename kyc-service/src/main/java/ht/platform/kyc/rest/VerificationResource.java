@@ -1,5 +1,6 @@
 package ht.platform.kyc.rest;
 
+import ht.platform.support.auth.ApiKeyRequired;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -26,6 +27,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 
 /** The verification API (source section 4). */
+@ApiKeyRequired
 @Path("/api/v1")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Verifications")

@@ -93,17 +93,17 @@ public class FoundationTest extends FoundationContract {
         given().header("Authorization", ADMIN).contentType(ContentType.JSON).body("{\"mode\":\"test\"}")
                 .post("/admin/v1/applications/app_missing/keys").then().statusCode(404);
 
-        given().get("/api/v1/whatever").then().statusCode(401).body("error.code", equalTo("UNAUTHENTICATED"));
-        given().header("Authorization", "Bearer kyc_test_unknown").get("/api/v1/whatever").then().statusCode(401);
-        given().header("Authorization", "Bearer gw_test_abc").get("/api/v1/whatever").then().statusCode(401);
-        given().header("Authorization", "Bearer " + key).get("/api/v1/whatever").then().statusCode(404);
+        given().get("/api/v1/verifications/kyc_ver_missing").then().statusCode(401).body("error.code", equalTo("UNAUTHENTICATED"));
+        given().header("Authorization", "Bearer kyc_test_unknown").get("/api/v1/verifications/kyc_ver_missing").then().statusCode(401);
+        given().header("Authorization", "Bearer gw_test_abc").get("/api/v1/verifications/kyc_ver_missing").then().statusCode(401);
+        given().header("Authorization", "Bearer " + key).get("/api/v1/verifications/kyc_ver_missing").then().statusCode(404);
 
         given().header("Authorization", ADMIN).delete("/admin/v1/keys/" + keyId).then().statusCode(204);
         given().header("Authorization", ADMIN).delete("/admin/v1/keys/key_missing").then().statusCode(404);
 
         given().header("Authorization", ADMIN).post("/admin/v1/applications/" + app + "/revoke").then().statusCode(200)
                 .body("revoked_at", notNullValue());
-        given().header("Authorization", "Bearer " + key).get("/api/v1/whatever").then().statusCode(403)
+        given().header("Authorization", "Bearer " + key).get("/api/v1/verifications/kyc_ver_missing").then().statusCode(403)
                 .body("error.code", equalTo("FORBIDDEN"));
     }
 }

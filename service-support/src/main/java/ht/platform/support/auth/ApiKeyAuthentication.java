@@ -12,7 +12,10 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** Bearer API key authentication for everything under the protected prefix (DESIGN rule 5). */
+/**
+ * Bearer API key authentication (DESIGN rule 5), bound to the {@link ApiKeyRequired} resources after routing, so
+ * whatever spelling of a path the router sends to one of them is authenticated.
+ */
 @ApplicationScoped
 public class ApiKeyAuthentication {
 
@@ -32,12 +35,9 @@ public class ApiKeyAuthentication {
     @Inject
     Clock clock;
 
-    @ServerRequestFilter(preMatching = true, priority = 1000)
+    @ApiKeyRequired
+    @ServerRequestFilter(priority = 1000, nonBlocking = true)
     public Uni<Void> authenticate(HttpServerRequest request) {
-        String path = request.path();
-        if (!path.startsWith(settings.protectedPrefix()) || isPublic(path) || lookup.isUnsatisfied()) {
-            return null;
-        }
         String key = bearer(request.getHeader("Authorization"));
         if (key == null || settings.keyPrefixes().stream().noneMatch(key::startsWith)) {
             return Uni.createFrom().failure(unauthenticated());
@@ -70,10 +70,6 @@ public class ApiKeyAuthentication {
     /** Forget cached keys at once (called after a key is revoked on this replica). */
     public void forgetAll() {
         cache.clear();
-    }
-
-    private boolean isPublic(String path) {
-        return settings.publicPaths().map(paths -> paths.contains(path)).orElse(false);
     }
 
     static String bearer(String header) {

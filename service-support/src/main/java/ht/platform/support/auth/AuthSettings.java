@@ -4,17 +4,9 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
 import java.util.List;
-import java.util.Optional;
 
 @ConfigMapping(prefix = "platform.auth")
 public interface AuthSettings {
-
-    /** Paths under this prefix need an API key. */
-    @WithDefault("/api/v1/")
-    String protectedPrefix();
-
-    /** Paths under the protected prefix that need no key (e.g. /api/v1/capabilities). */
-    Optional<List<String>> publicPaths();
 
     /** Accepted key prefixes, e.g. gw_live_,gw_test_ */
     List<String> keyPrefixes();

@@ -12,8 +12,9 @@ import org.jboss.logging.Logger;
 import org.jboss.logging.MDC;
 
 /**
- * The edge every request crosses: request id header, early 413 for oversized bodies, and JSON answers
- * for what never reaches a resource (unknown paths, framework failures) instead of HTML pages.
+ * The edge every request crosses: request id header, 404 for a path that is not spelled canonically, early 413 for
+ * oversized bodies, and JSON answers for what never reaches a resource (unknown paths, framework failures) instead
+ * of HTML pages.
  */
 @ApplicationScoped
 public class HttpEdge {
@@ -30,7 +31,11 @@ public class HttpEdge {
         String id = RequestIds.of(ctx);
         MDC.put("requestId", id);
         ctx.response().putHeader(settings.requestIdHeader(), id);
-        long limit = settings.limitFor(ctx.request().path());
+        if (!CanonicalPaths.isCanonical(ctx.request().path(), ctx.normalizedPath())) {
+            errors.write(ctx, 404, "NOT_FOUND", "No such resource: " + CanonicalPaths.printable(ctx.request().path()));
+            return;
+        }
+        long limit = settings.limitFor(ctx.normalizedPath());
         String length = ctx.request().getHeader("Content-Length");
         if (length != null && tooLarge(length, limit)) {
             ctx.response().putHeader("Connection", "close");
@@ -54,7 +59,7 @@ public class HttpEdge {
     private void failure(RoutingContext ctx) {
         int status = ctx.statusCode();
         if (status == 413) {
-            errors.write(ctx, 413, "PAYLOAD_TOO_LARGE", tooLargeMessage(settings.limitFor(ctx.request().path())));
+            errors.write(ctx, 413, "PAYLOAD_TOO_LARGE", tooLargeMessage(settings.limitFor(ctx.normalizedPath())));
         } else if (status >= 400 && status < 500) {
             errors.write(ctx, status, status == 404 ? "NOT_FOUND" : "INVALID_REQUEST",
                     status == 404 ? "No such resource: " + ctx.request().path() : "The request cannot be processed");

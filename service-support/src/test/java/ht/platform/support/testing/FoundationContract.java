@@ -1,14 +1,20 @@
 package ht.platform.support.testing;
 
 import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
 import io.restassured.specification.RequestSpecification;
 import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -120,12 +126,63 @@ public abstract class FoundationContract {
         operator().body("{\"mode\":\"test\"}").post(ownersPath() + "/" + ownerIdPrefix() + "missing/keys")
                 .then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
 
-        given().get("/api/v1/whatever").then().statusCode(401).body("error.code", equalTo("UNAUTHENTICATED"));
-        given().header("Authorization", "Bearer " + keyPrefix() + "test_unknown").get("/api/v1/whatever").then().statusCode(401);
-        given().header("Authorization", "Bearer " + key).get("/api/v1/whatever").then().statusCode(404);
+        String keyed = keyedOperation().substring(4);
+        given().get(keyed).then().statusCode(401).body("error.code", equalTo("UNAUTHENTICATED"));
+        given().header("Authorization", "Bearer " + keyPrefix() + "test_unknown").get(keyed).then().statusCode(401);
+        given().header("Authorization", "Bearer " + key).get(keyed).then().statusCode(not(401));
 
         given().header("Authorization", ADMIN).delete("/admin/v1/keys/" + issued.path("id")).then().statusCode(204);
-        given().header("Authorization", "Bearer " + key).get("/api/v1/whatever").then().statusCode(401)
+        given().header("Authorization", "Bearer " + key).get(keyed).then().statusCode(401)
                 .body("error.code", equalTo("UNAUTHENTICATED"));
+    }
+
+    /** Every operation of the running service, "METHOD /path" with each {param} filled, from its OpenAPI document. */
+    protected List<String> operations() {
+        Map<String, Map<String, Object>> paths = JsonPath.from(given().get("/openapi.json").asString()).getMap("paths");
+        List<String> operations = new ArrayList<>();
+        paths.forEach((path, methods) -> methods.keySet().forEach(method ->
+                operations.add(method.toUpperCase(java.util.Locale.ROOT) + " " + path.replaceAll("\\{[^}]+}", "x_1"))));
+        return operations;
+    }
+
+    /** An operation of the public API that needs a key, e.g. "GET /api/v1/payment_intents". */
+    protected String keyedOperation() {
+        return operations().stream().filter(o -> o.startsWith("GET /api/v1/") && !o.contains("capabilities"))
+                .findFirst().orElseThrow();
+    }
+
+    @Test
+    void noSpellingOfAProtectedRouteGetsAroundItsCheck() {
+        List<String> admin = operations().stream().filter(o -> o.contains(" /admin/v1/")).toList();
+        org.junit.jupiter.api.Assertions.assertTrue(admin.contains("POST " + ownersPath()) && admin.contains("DELETE /admin/v1/keys/x_1"),
+                "the operator routes are listed in /openapi.json: " + admin);
+        List<String> targets = new ArrayList<>(admin);
+        targets.add(keyedOperation());
+        List<String> holes = new ArrayList<>();
+        int sent = 0;
+        for (String operation : targets) {
+            String method = operation.substring(0, operation.indexOf(' '));
+            String path = operation.substring(operation.indexOf(' ') + 1);
+            RawHttp.Answer canonical = RawHttp.send(method, path, Map.of("Content-Type", "application/json"), null);
+            if (canonical.status() != 401) {
+                holes.add(operation + " (canonical, no credentials) -> " + canonical.status() + " " + canonical.body());
+            }
+            for (String spelling : PathSpellings.of(path)) {
+                for (Map<String, String> headers : List.of(Map.of("Content-Type", "application/json"),
+                        Map.of("Content-Type", "application/json", "Authorization", "Bearer wrong"))) {
+                    RawHttp.Answer answer = RawHttp.send(method, spelling, headers, method.equals("POST") || method.equals("PATCH")
+                            ? ownerBody("\"x\"") : null);
+                    sent++;
+                    // 401: the check ran; 404 "No such resource": nothing routes there. A resource's own 404 would mean
+                    // the spelling reached it unchecked.
+                    boolean refused = (answer.status() == 401 || answer.status() == 404 && answer.body().contains("No such resource"))
+                            && answer.body().contains("\"request_id\"");
+                    if (!refused) {
+                        holes.add(method + " " + spelling + " -> " + answer.status() + " " + answer.body());
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), holes, "spellings that got past the check (of " + sent + " sent)");
     }
 }

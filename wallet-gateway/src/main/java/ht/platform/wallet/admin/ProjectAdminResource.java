@@ -1,5 +1,6 @@
 package ht.platform.wallet.admin;
 
+import ht.platform.support.admin.OperatorApi;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import ht.platform.support.auth.ApiKeyAuthentication;
 import ht.platform.support.time.Timestamps;
@@ -21,6 +22,7 @@ import java.util.List;
 
 /** Operator API: projects and their secret keys (Bearer ADMIN_TOKEN). */
 @RegisterForReflection(ignoreNested = false)
+@OperatorApi
 @Path("/admin/v1")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)

@@ -1,5 +1,6 @@
 package ht.platform.wallet.rest;
 
+import ht.platform.support.auth.ApiKeyRequired;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.auth.Caller;
 import ht.platform.support.idempotency.Idempotency;
@@ -30,6 +31,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Payments, withdrawals and the balance (public API, Bearer secret key). */
+@ApiKeyRequired
 @Path("/api/v1")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)

@@ -1,5 +1,6 @@
 package ht.platform.wallet.rest;
 
+import ht.platform.support.auth.ApiKeyRequired;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.auth.Caller;
 import ht.platform.support.errors.ApiException;
@@ -20,6 +21,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import java.util.Set;
 
 /** Test-mode helpers that drive payments and withdrawals to every outcome (a live key gets 403). */
+@ApiKeyRequired
 @Path("/api/v1/test_helpers")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Test helpers")

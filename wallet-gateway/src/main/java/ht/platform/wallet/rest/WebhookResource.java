@@ -1,5 +1,6 @@
 package ht.platform.wallet.rest;
 
+import ht.platform.support.auth.ApiKeyRequired;
 import ht.platform.support.auth.Caller;
 import ht.platform.wallet.service.Paging;
 import ht.platform.wallet.service.Views.DeliveryView;
@@ -25,6 +26,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Webhook addresses (source section 4) and the dashboard actions as API operations. */
+@ApiKeyRequired
 @Path("/api/v1")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)

@@ -1,0 +1,56 @@
+package ht.platform.support.http;
+
+/**
+ * The one spelling of a path every service accepts: what the router, the checks bound to resources, the body limit
+ * and the access log all see. A path that names a resource in another way (dot segments, doubled or encoded
+ * slashes, percent-encoded letters, digits or dots, ";" parameters, backslashes, control bytes) names nothing: 404.
+ * Percent-encoding stays allowed for the characters that need it (a space, "@", "%", non-ASCII in an id).
+ */
+public final class CanonicalPaths {
+
+    private CanonicalPaths() { }
+
+    public static boolean isCanonical(String raw, String normalized) {
+        if (raw == null || raw.isEmpty() || raw.charAt(0) != '/' || !raw.equals(normalized)) {
+            return false;
+        }
+        if (raw.contains("//") || raw.indexOf(';') >= 0 || raw.indexOf('\\') >= 0) {
+            return false;
+        }
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c < 0x21 || c == 0x7f) {
+                return false;
+            }
+            if (c == '%') {
+                int decoded = i + 2 < raw.length() ? hex(raw.charAt(i + 1), raw.charAt(i + 2)) : -1;
+                if (decoded < 0 || unreserved(decoded) || decoded == '/' || decoded == '\\' || decoded == ';'
+                        || decoded < 0x20 || decoded == 0x7f) {
+                    return false;
+                }
+            }
+        }
+        for (String segment : raw.split("/", -1)) {
+            if (segment.equals(".") || segment.equals("..")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The path for an error message: at most 200 characters, control bytes shown as '?'. */
+    public static String printable(String raw) {
+        String shown = raw == null ? "" : raw.length() > 200 ? raw.substring(0, 200) + "…" : raw;
+        return shown.replaceAll("[\\p{Cntrl}]", "?");
+    }
+
+    private static boolean unreserved(int c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~';
+    }
+
+    private static int hex(char a, char b) {
+        int hi = Character.digit(a, 16);
+        int lo = Character.digit(b, 16);
+        return hi < 0 || lo < 0 ? -1 : hi * 16 + lo;
+    }
+}
