@@ -90,8 +90,8 @@ public class HostedPage {
     @Path("/document")
     @Consumes(MediaType.MULTIPART_FORM_DATA)
     public Uni<Response> document(@PathParam("token") String token, @QueryParam("lang") String lang,
-                                  @RestForm("front") FileUpload front, @RestForm("back") FileUpload back, @RestForm("mrz") String mrz) {
-        return upload(token, lang, Uni.createFrom().deferred(() -> verifications.submitDocument(token, file(front), file(back), mrz)));
+                                  @RestForm("front") FileUpload front, @RestForm("back") FileUpload back) {
+        return upload(token, lang, Uni.createFrom().deferred(() -> verifications.submitDocument(token, file(front), file(back))));
     }
 
     @POST
@@ -150,14 +150,13 @@ public class HostedPage {
                 .data("documentTypes", List.of(v.documentTypes).stream().map(d -> Map.of("value", d, "label", t.get("doc_" + d))).toList())
                 .data("outcomes", OUTCOMES.stream().map(o -> Map.of("value", o, "label", t.get("outcome_" + o))).toList())
                 .data("reasons", new TreeSet<>(DecisionEngine.REASONS))
-                .data("needsBack", v.documentType != null && BuiltInChecks.TWO_SIDED.contains(v.documentType))
-                .data("passport", "passport".equals(v.documentType));
+                .data("needsBack", v.documentType != null && BuiltInChecks.TWO_SIDED.contains(v.documentType));
     }
 
     private TemplateInstance base(String token, String locale, String step, Map<String, String> t) {
         return page.data("t", t == null ? texts.of(locale) : t).data("lang", locale).data("step", step).data("base", "/v/" + token)
                 .data("status", "").data("statusText", "").data("returnUrl", null).data("documentTypes", List.of())
-                .data("outcomes", List.of()).data("reasons", Set.of()).data("needsBack", false).data("passport", false);
+                .data("outcomes", List.of()).data("reasons", Set.of()).data("needsBack", false);
     }
 
     private static String locale(String lang, Verification v) {
