@@ -91,15 +91,55 @@ public final class MrzReader {
             int top = chosen.get(0)[0];
             int bottom = chosen.get(chosen.size() - 1)[1];
             int pad = (bottom - top) / (2 * chosen.size());
-            Reading reading = interpret(ocr(binarized(grey, Math.max(0, top - pad), Math.min(grey.length, bottom + pad))), today);
-            if (reading.status() == Status.read) {
-                return reading;
-            }
-            if (reading.status() == Status.checksum_failed) {
-                best = reading;
+            // a second scale when the first reading does not hold: OCR drops or splits different glyphs at each size
+            String lastDigit = (Integer) t[1] == 44 ? lastDigit(grey, chosen.get(1)) : "";
+            for (int width : new int[] {1500, 2100}) {
+                String text = ocr(binarized(grey, Math.max(0, top - pad), Math.min(grey.length, bottom + pad), width), "6",
+                        WHITELIST);
+                Reading reading = interpret(withLastDigit(text, lastDigit), today);
+                if (reading.status() == Status.read) {
+                    return reading;
+                }
+                if (reading.status() == Status.checksum_failed) {
+                    best = reading;
+                }
             }
         }
         return best;
+    }
+
+    /**
+     * The composite check digit ends a TD3's second line after a long run of fillers, where Tesseract tends to drop
+     * it or read it as a letter: that one cell (the line is monospaced) is read again on its own, digits only.
+     */
+    private String lastDigit(int[][] g, int[] line) {
+        double pitch = (line[3] - line[2]) / (44 - 0.4);
+        int left = (int) Math.max(0, line[3] - 1.15 * pitch);
+        int right = Math.min(g[0].length, line[3] + 4);
+        int[][] cell = new int[line[1] - line[0]][];
+        for (int y = line[0]; y < line[1]; y++) {
+            cell[y - line[0]] = java.util.Arrays.copyOfRange(g[y], left, right);
+        }
+        String read = ocr(binarized(cell, 0, cell.length, 3 * (right - left)), "10", "0123456789").strip();
+        return read.length() == 1 ? read : "";
+    }
+
+    /** The second line of a TD3 with its last character read alone, where the whole-line reading ends without a digit. */
+    static String withLastDigit(String text, String digit) {
+        if (digit.isEmpty()) {
+            return text;
+        }
+        List<String> lines = new ArrayList<>(List.of(text.strip().split("\n")));
+        for (int i = lines.size() - 1; i >= 0; i--) {
+            String line = lines.get(i).replaceAll("[^A-Z0-9<]", "");
+            if (line.length() >= 20) {
+                if (!Character.isDigit(line.charAt(line.length() - 1))) {
+                    lines.set(i, line.replaceAll("[KCEXSZ]*$", "") + digit);
+                }
+                break;
+            }
+        }
+        return String.join("\n", lines);
     }
 
     // ------------------------------------------------------------ text
@@ -113,6 +153,36 @@ public final class MrzReader {
                 lines.add(line);
             }
         }
+        Reading best = Reading.unreadable();
+        for (List<String> variant : variants(lines)) {
+            Reading r = candidates(variant, today);
+            if (r.status() == Status.read) {
+                return r;
+            }
+            best = better(best, r);
+        }
+        return best;
+    }
+
+    /** The lines as read, then with one 'I' that OCR split into "1I" or "I1" joined again (OCR-B's I is narrow). */
+    private static List<List<String>> variants(List<String> lines) {
+        List<List<String>> out = new ArrayList<>();
+        out.add(lines);
+        for (int k = 0; k < lines.size(); k++) {
+            String line = lines.get(k);
+            for (int i = 0; i + 1 < line.length(); i++) {
+                String pair = line.substring(i, i + 2);
+                if (pair.equals("1I") || pair.equals("I1")) {
+                    List<String> copy = new ArrayList<>(lines);
+                    copy.set(k, line.substring(0, i) + "I" + line.substring(i + 2));
+                    out.add(copy);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Reading candidates(List<String> lines, LocalDate today) {
         Reading best = Reading.unreadable();
         for (int i = 0; i + 1 < lines.size(); i++) {
             if (lines.get(i).length() > 32 || lines.get(i + 1).length() > 32) {
@@ -189,7 +259,7 @@ public final class MrzReader {
     private static final String TD1_3 = "A".repeat(30);
 
     static String td3(String l1, String l2) {
-        String a = fields(l1, 44, 5, 0);
+        String a = name(l1, 44);
         String b = fields(l2, 44, 28, 2);
         return a == null || b == null ? null : typed(a, TD3_1) + "\n" + typed(b, TD3_2);
     }
@@ -197,8 +267,17 @@ public final class MrzReader {
     static String td1(String l1, String l2, String l3) {
         String a = fields(l1, 30, 15, 0);
         String b = fields(l2, 30, 18, 1);
-        String c = fields(l3, 30, 5, 0);
+        String c = name(l3, 30);
         return a == null || b == null || c == null ? null : typed(a, TD1_1) + "\n" + typed(b, TD1_2) + "\n" + typed(c, TD1_3);
+    }
+
+    /** A name line: only its first five characters (code, state) are used; the rest is brought to length as it is. */
+    static String name(String line, int length) {
+        if (line.length() < 5) {
+            return null;
+        }
+        String fitted = line.length() >= length ? line.substring(0, length) : line + "<".repeat(length - line.length());
+        return fitted.substring(0, 5) + fitted.substring(5).replaceAll("[^A-Z<]", "<");
     }
 
     /**
@@ -469,11 +548,11 @@ public final class MrzReader {
         return lines;
     }
 
-    /** The band in black and white (Otsu within the band), scaled so a 44-character line is about 1500 pixels wide. */
-    static BufferedImage binarized(int[][] g, int top, int bottom) {
+    /** The band in black and white (Otsu within the band), scaled to about {@code width} pixels wide. */
+    static BufferedImage binarized(int[][] g, int top, int bottom, int width) {
         int w = g[0].length;
         int t = otsu(g, top, bottom);
-        double scale = Math.max(0.5, Math.min(3.0, 1500.0 / w));
+        double scale = Math.max(0.5, Math.min(3.0, (double) width / w));
         int ow = (int) (w * scale);
         int oh = (int) ((bottom - top) * scale);
         BufferedImage out = new BufferedImage(ow + 40, oh + 40, BufferedImage.TYPE_BYTE_BINARY);
@@ -491,13 +570,13 @@ public final class MrzReader {
         return out;
     }
 
-    private String ocr(BufferedImage band) {
+    private String ocr(BufferedImage band, String psm, String whitelist) {
         Process process = null;
         try {
             ByteArrayOutputStream png = new ByteArrayOutputStream();
             ImageIO.write(band, "png", png);
-            process = new ProcessBuilder(command, "stdin", "stdout", "-l", "eng", "--psm", "6",
-                    "-c", "tessedit_char_whitelist=" + WHITELIST, "-c", "load_system_dawg=0", "-c", "load_freq_dawg=0")
+            process = new ProcessBuilder(command, "stdin", "stdout", "-l", "eng", "--psm", psm,
+                    "-c", "tessedit_char_whitelist=" + whitelist, "-c", "load_system_dawg=0", "-c", "load_freq_dawg=0")
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start();
             try (OutputStream in = process.getOutputStream()) {
                 in.write(png.toByteArray());
