@@ -47,4 +47,21 @@ public final class TestApi {
         simulate(key, id, "succeeded").statusCode(200);
         return id;
     }
+
+    /** A customer in a fresh browser session: opens the link's page, then presses its button; answers the 303 location. */
+    public static String openLink(String linkId) {
+        var page = given().get("/pay/l/" + linkId).then().statusCode(200).extract();
+        String nonce = linkNonce(page.asString());
+        return given().redirects().follow(false).cookie("link_nonce", page.cookie("link_nonce")).formParam("nonce", nonce)
+                .post("/pay/l/" + linkId).then().statusCode(303).extract().header("Location");
+    }
+
+    /** The nonce of a link page's form. */
+    public static String linkNonce(String html) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("name=\"nonce\" value=\"([A-Za-z0-9_-]+)\"").matcher(html);
+        if (!m.find()) {
+            throw new AssertionError("no nonce in the link page");
+        }
+        return m.group(1);
+    }
 }

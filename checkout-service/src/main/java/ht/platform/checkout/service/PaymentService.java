@@ -471,18 +471,6 @@ public class PaymentService {
                 });
     }
 
-    // ---------------------------------------------------------------- payment links
-
-    public Uni<PaymentIntent> intentForLink(String linkId) {
-        return Panache.withTransaction(() -> PaymentLink.<PaymentLink>findById(linkId).chain(link -> {
-            if (link == null || !link.active) {
-                throw ApiException.notFound("Payment link " + linkId);
-            }
-            return insert(link.applicationId, link.mode, new NewIntent(link.amount, link.currency, link.description,
-                    link.externalReference, link.returnUrl, "automatic", 3600), link.id);
-        }));
-    }
-
     // ---------------------------------------------------------------- helpers
 
     public Uni<PaymentIntent> reload(String id) {

@@ -3,8 +3,10 @@ package ht.platform.checkout.web;
 import ht.platform.checkout.model.PaymentIntent;
 import ht.platform.checkout.provider.PaymentRails;
 import ht.platform.checkout.provider.SimulatorProvider;
+import ht.platform.checkout.service.LinkService;
 import ht.platform.checkout.service.Money;
 import ht.platform.checkout.service.PaymentService;
+import ht.platform.support.auth.ApiKeys;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.ids.Ids;
 import io.quarkus.qute.Location;
@@ -12,6 +14,7 @@ import io.quarkus.qute.Template;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -20,13 +23,16 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,6 +48,11 @@ public class HostedPageResource {
     public record MethodChoice(String id, String label, boolean available) { }
     public record OutcomeChoice(String id, String label) { }
 
+    /** The per-browser nonce of the link pages' form, and the checkout session this browser opened from a link. */
+    static final String LINK_NONCE = "link_nonce";
+    static final String LINK_SESSION = "link_session";
+    private static final int LINK_COOKIE_SECONDS = 24 * 3600;
+
     private static final Set<String> WAITING = Set.of("processing", "provider_pending", "provider_unknown");
     private static final Set<String> DONE = Set.of("succeeded", "requires_capture", "partially_refunded", "refunded",
             "failed", "cancelled", "expired");
@@ -55,6 +66,16 @@ public class HostedPageResource {
 
     @Inject
     PaymentRails rails;
+
+    @Inject
+    @Location("link.html")
+    Template linkPage;
+
+    @Inject
+    LinkService links;
+
+    @ConfigProperty(name = "public-base-url")
+    String publicBaseUrl;
 
     @GET
     @Path("/{session}")
@@ -91,13 +112,56 @@ public class HostedPageResource {
 
     @GET
     @Path("/l/{link}")
-    @Operation(summary = "A payment link: each visit creates a fresh payment intent and redirects to its page")
-    public Uni<Response> link(@PathParam("link") String link, @QueryParam("lang") String lang) {
+    @Produces(MediaType.TEXT_HTML)
+    @Operation(summary = "A payment link's page (HTML): the amount, the description and a button; visiting it creates nothing")
+    public Uni<Response> link(@PathParam("link") String link, @QueryParam("lang") String lang, @CookieParam(LINK_NONCE) String cookieNonce) {
         if (!Ids.isUlid(link, "pay_pl_")) {
             throw ApiException.notFound("Payment link " + link);
         }
         String locale = PageTexts.locale(lang);
-        return payments.intentForLink(link).map(pi -> Response.seeOther(URI.create("/pay/" + pi.sessionId + "?lang=" + locale)).build());
+        boolean fresh = !validNonce(cookieNonce);
+        String nonce = fresh ? ApiKeys.generate("") : cookieNonce;
+        return links.visible(link).chain(l -> linkPage.data("t", PageTexts.of(locale)).data("lang", locale).data("link", l)
+                        .data("amount", Money.text(l.amount)).data("nonce", nonce).data("testMode", "test".equals(l.mode)).createUni())
+                .map(html -> {
+                    Response.ResponseBuilder ok = Response.ok(html, MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
+                            .header("Cache-Control", "no-store").header("X-Frame-Options", "DENY").header("Referrer-Policy", "no-referrer");
+                    return (fresh ? ok.cookie(linkCookie(LINK_NONCE, nonce, link)) : ok).build();
+                });
+    }
+
+    /**
+     * The customer acts on a link: an intent is opened (or this browser session's open one reused) and the customer
+     * goes to its page. The form carries the nonce of its page, which must equal this browser's SameSite=Strict cookie
+     * (double submit): another site can neither read it nor make the browser send the cookie.
+     */
+    @POST
+    @Path("/l/{link}")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Operation(summary = "The customer opens a payment from a link's page: one open payment intent per browser session, then its page")
+    public Uni<Response> openLink(@PathParam("link") String link, @FormParam("nonce") String nonce, @FormParam("lang") String lang,
+                                  @CookieParam(LINK_NONCE) String cookieNonce, @CookieParam(LINK_SESSION) String previousSession) {
+        if (!Ids.isUlid(link, "pay_pl_")) {
+            throw ApiException.notFound("Payment link " + link);
+        }
+        if (!validNonce(cookieNonce) || nonce == null
+                || !MessageDigest.isEqual(nonce.getBytes(StandardCharsets.US_ASCII), cookieNonce.getBytes(StandardCharsets.US_ASCII))) {
+            throw new ApiException(403, "FORBIDDEN", "This payment form did not come from the link's page in this browser; open the link again");
+        }
+        String locale = PageTexts.locale(lang);
+        String previous = Ids.isUlid(previousSession, "pay_cs_") ? previousSession : null;
+        return links.open(link, previous).map(pi -> Response.seeOther(URI.create("/pay/" + pi.sessionId + "?lang=" + locale))
+                .cookie(linkCookie(LINK_SESSION, pi.sessionId, link)).build());
+    }
+
+    private static boolean validNonce(String nonce) {
+        return nonce != null && nonce.length() >= 32 && nonce.length() <= 64 && nonce.chars().allMatch(
+                c -> (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_');
+    }
+
+    private NewCookie linkCookie(String name, String value, String link) {
+        return new NewCookie.Builder(name).value(value).path("/pay/l/" + link).httpOnly(true)
+                .secure(publicBaseUrl.startsWith("https:")).sameSite(NewCookie.SameSite.STRICT).maxAge(LINK_COOKIE_SECONDS).build();
     }
 
     private Uni<PaymentIntent> intent(String session) {

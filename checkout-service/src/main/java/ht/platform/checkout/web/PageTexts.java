@@ -44,7 +44,9 @@ public final class PageTexts {
                     Map.entry("refresh", "Actualiser"),
                     Map.entry("return", "Retourner sur le site du marchand"),
                     Map.entry("error", "L'opération n'a pas pu aboutir. Veuillez réessayer."),
-                    Map.entry("language", "Langue")),
+                    Map.entry("language", "Langue"),
+                    Map.entry("link_continue", "Continuer vers le paiement"),
+                    Map.entry("link_test_mode", "Mode test : aucun argent réel ne sera débité.")),
             "en", Map.ofEntries(
                     Map.entry("title", "Payment"),
                     Map.entry("amount", "Amount"),
@@ -80,7 +82,9 @@ public final class PageTexts {
                     Map.entry("refresh", "Refresh"),
                     Map.entry("return", "Return to the merchant's site"),
                     Map.entry("error", "The operation could not be completed. Please try again."),
-                    Map.entry("language", "Language")));
+                    Map.entry("language", "Language"),
+                    Map.entry("link_continue", "Continue to payment"),
+                    Map.entry("link_test_mode", "Test mode: no real money will be taken.")));
 
     private PageTexts() { }
 

@@ -214,7 +214,7 @@ class PaymentIntentApiTest {
         String link = as(testKey).body(Map.of("amount", "7.25", "currency", "USD", "description", "Don",
                         "return_url", "https://shop.example/thanks"))
                 .post("/api/v1/payment_links").then().statusCode(201).extract().path("id");
-        String session = given().redirects().follow(false).get("/pay/l/" + link).then().statusCode(303).extract().header("Location")
+        String session = TestApi.openLink(link)
                 .replaceAll("^.*/pay/(pay_cs_[0-9A-Z]+).*$", "$1");
         List<Map<String, Object>> listed = as(testKey).get("/api/v1/payment_intents?limit=100").then().statusCode(200)
                 .extract().path("data");

@@ -94,7 +94,13 @@ class HostedPageBrowserTest {
         String url = as(key).body(Map.of("amount", "19.99", "currency", "USD", "description", "T-shirt"))
                 .post("/api/v1/payment_links").then().statusCode(201).extract().path("url");
         String linkPath = base.toString().replaceAll("/$", "") + url.substring(url.indexOf("/pay/l/")) + "?lang=en";
+        // the link's page shows the payment and creates nothing; its button opens the payment
         driver.get(linkPath);
+        new WebDriverWait(driver, Duration.ofSeconds(10)).until(ExpectedConditions.presenceOfElementLocated(By.id("link-form")));
+        assertEquals("19.990000 USD", text("amount"));
+        assertEquals("T-shirt", text("description"));
+        as(key).get("/api/v1/payment_intents").then().body("data.size()", equalTo(0));
+        driver.findElement(By.id("link-pay-button")).click();
         new WebDriverWait(driver, Duration.ofSeconds(10)).until(ExpectedConditions.presenceOfElementLocated(By.id("pay-form")));
         String firstPage = driver.getCurrentUrl();
         assertTrue(firstPage.contains("/pay/pay_cs_"));
@@ -109,8 +115,10 @@ class HostedPageBrowserTest {
         assertEquals("failed", driver.findElement(By.id("status")).getAttribute("data-status"));
         assertEquals("The payment failed. Nothing was debited.", text("status-text"));
 
-        // each visit of the link makes a fresh payment intent
+        // back on the link, the ended payment is not reused: the button opens a fresh payment intent
         driver.get(linkPath);
+        new WebDriverWait(driver, Duration.ofSeconds(10)).until(ExpectedConditions.presenceOfElementLocated(By.id("link-form")));
+        driver.findElement(By.id("link-pay-button")).click();
         new WebDriverWait(driver, Duration.ofSeconds(10)).until(ExpectedConditions.presenceOfElementLocated(By.id("pay-form")));
         assertTrue(!driver.getCurrentUrl().equals(firstPage));
         driver.findElement(By.id("outcome-provider_pending")).click();

@@ -135,11 +135,19 @@ public class WebhookService {
         })).map(WebhookView::of);
     }
 
-    /** A new secret, shown once; the previous one keeps signing (second signature) for the overlap. */
+    /**
+     * A new secret, shown once; the previous one keeps signing (second signature) for the overlap. A rotation while an
+     * overlap lasts is 409 ROTATION_IN_PROGRESS: replacing the previous secret early would drop a secret still in use.
+     */
     public Uni<SecretRotated> rotate(ApiPrincipal caller, String id) {
         String secret = newSecret();
-        Instant until = now().plus(settings.webhooks().rotationOverlap());
+        Instant now = now();
+        Instant until = now.plus(settings.webhooks().rotationOverlap());
         return Panache.withTransaction(() -> find(caller, id, true).invoke(e -> {
+            if (e.previousSecretExpiresAt != null && e.previousSecretExpiresAt.isAfter(now)) {
+                throw new ApiException(409, "ROTATION_IN_PROGRESS", "The previous secret signs until "
+                        + Timestamps.millis(e.previousSecretExpiresAt) + "; rotate again after that");
+            }
             e.previousSecretSealed = e.secretSealed;
             e.previousSecretExpiresAt = until;
             e.secretSealed = secretBox.sealText(secret, e.id);
