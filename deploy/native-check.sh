@@ -13,6 +13,18 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 svc="${1:?usage: $0 <kyc-service|checkout-service|wallet-gateway>}"
+
+# A static Random/SecureRandom created at class initialization is seeded at image build time and frozen into the
+# image (native-image refuses it, or worse, every process shares the seed): only Randomness.Holder, initialized at
+# run time, may hold one.
+eager=$(grep -rlE 'static[[:space:]]+(final[[:space:]]+)?(java\.security\.)?(Secure)?Random[[:space:]]+[A-Za-z_]+[[:space:]]*=' \
+          "$ROOT/service-support/src/main/java" "$ROOT/$svc/src/main/java" | grep -v '/Randomness\.java$' || true)
+if [ -n "$eager" ]; then
+  echo "static Random/SecureRandom fields (use ht.platform.support.crypto.Randomness.secure()):"; echo "$eager"; exit 1
+fi
+grep -q -- '--initialize-at-run-time=ht.platform.support.crypto.Randomness$Holder' "$ROOT/$svc/src/main/resources/application.properties" \
+  || { echo "$svc: quarkus.native.additional-build-args must initialize Randomness\$Holder at run time"; exit 1; }
+echo "no build-time SecureRandom: ok"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cp -r "$ROOT/.mvn" "$ROOT/mvnw" "$work/"

@@ -256,6 +256,48 @@ class ManifestConsistencyTest {
         }
     }
 
+    @ParameterizedTest(name = "{0} rendered by {1}: a ServiceMonitor scrapes /q/metrics of every service")
+    @MethodSource("renderings")
+    void serviceMonitorsScrapeMetrics(String overlay, String renderer) {
+        List<Map<String, Object>> docs = render(overlay, renderer);
+        for (String s : SERVICES) {
+            Map<String, Object> monitor = one(docs, "ServiceMonitor", s);
+            Map<String, Object> service = one(docs, "Service", s);
+            Map<String, Object> selector = map(map(map(monitor.get("spec")).get("selector")).get("matchLabels"));
+            Map<String, Object> labels = map(map(service.get("metadata")).get("labels"));
+            assertFalse(selector.isEmpty(), s + ": the ServiceMonitor selects nothing");
+            selector.forEach((k, v) -> assertEquals(v, labels.get(k), s + ": the ServiceMonitor does not select the Service (" + k + ")"));
+            Map<String, Object> endpoint = map(list(map(monitor.get("spec")).get("endpoints")).get(0));
+            assertEquals("/q/metrics", endpoint.get("path"), s + ": metrics path");
+            assertTrue(list(map(service.get("spec")).get("ports")).stream().anyMatch(p -> endpoint.get("port").equals(map(p).get("name"))),
+                    s + ": the ServiceMonitor's port " + endpoint.get("port") + " is not a port of the Service");
+        }
+    }
+
+    @ParameterizedTest(name = "{0} rendered by {1}: kyc's uploads go to a disk-backed volume sized for its upload limit")
+    @MethodSource("renderings")
+    void kycUploadsAreOnDiskAndHoldTheUploadLimit(String overlay, String renderer) throws IOException {
+        List<Map<String, Object>> docs = render(overlay, renderer);
+        Map<String, Object> deployment = one(docs, "Deployment", "kyc-service");
+        Map<String, Object> c = container(deployment, "kyc-service");
+        EnvSource dir = environment(docs, c).get("KYC_UPLOADS_DIRECTORY");
+        assertNotNull(dir, "kyc-service: KYC_UPLOADS_DIRECTORY (quarkus.http.body.uploads-directory) is not set");
+        String volumeName = list(c.get("volumeMounts")).stream().map(m -> map(m))
+                .filter(m -> dir.value().equals(m.get("mountPath"))).map(m -> (String) m.get("name")).findFirst()
+                .orElseThrow(() -> new AssertionError("kyc-service: nothing is mounted at " + dir.value()));
+        Map<String, Object> volume = list(podSpec(deployment).get("volumes")).stream().map(v -> map(v))
+                .filter(v -> volumeName.equals(v.get("name"))).findFirst().orElseThrow();
+        Map<String, Object> emptyDir = map(volume.get("emptyDir"));
+        assertFalse("Memory".equals(emptyDir.get("medium")), "kyc-service: uploads must not count against the pod's memory");
+        java.util.Properties props = new java.util.Properties();
+        try (var in = java.nio.file.Files.newBufferedReader(ROOT.resolve("kyc-service/src/main/resources/application.properties"))) {
+            props.load(in);
+        }
+        long maxUpload = Long.parseLong(props.getProperty("platform.http.max-upload-bytes"));
+        assertTrue(mebibytes(emptyDir.get("sizeLimit")) * 1024 * 1024 >= 8 * maxUpload,
+                "kyc-service: the uploads volume must hold at least 8 uploads of " + maxUpload + " bytes");
+    }
+
     @ParameterizedTest(name = "{0} rendered by {1}: environment names are the ones the services read")
     @MethodSource("renderings")
     void environmentMatchesApplicationProperties(String overlay, String renderer) {

@@ -9,6 +9,7 @@ import ht.platform.checkout.model.WebhookAttempt;
 import ht.platform.checkout.model.WebhookDelivery;
 import ht.platform.checkout.model.WebhookEndpoint;
 import ht.platform.support.auth.ApiPrincipal;
+import ht.platform.support.crypto.Randomness;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.ids.Ids;
 import ht.platform.support.outbox.OutboxWakeup;
@@ -24,7 +25,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.LockModeType;
 
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -39,7 +39,6 @@ import java.util.Map;
 public class WebhookService {
 
     public static final int MAX_ENDPOINTS = 10;
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     @Inject
     SecretBox secretBox;
@@ -77,7 +76,7 @@ public class WebhookService {
             }
         }
         byte[] raw = new byte[32];
-        RANDOM.nextBytes(raw);
+        Randomness.secure().nextBytes(raw);
         String secret = "whsec_" + Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
         WebhookEndpoint e = new WebhookEndpoint();
         e.id = Ids.ulid("pay_we_", clock);

@@ -9,6 +9,7 @@ import ht.platform.checkout.service.PaymentService;
 import ht.platform.support.auth.ApiKeys;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.ids.Ids;
+import ht.platform.support.web.PageLanguage;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
 import io.smallrye.mutiny.Uni;
@@ -34,19 +35,18 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
- * The hosted payment page (French by default, English with ?lang=en). It shows the payment and lets the customer
+ * The hosted payment page (French by default, English with ?lang=en, Haitian Creole with ?lang=ht). It shows the payment and lets the customer
  * pay; the outcome comes from the payment rail, never from the page. The return link is a display convenience.
  */
 @Path("/pay")
 @Tag(name = "Hosted page")
 public class HostedPageResource {
 
-    public record MethodChoice(String id, String label, boolean available) { }
-    public record OutcomeChoice(String id, String label) { }
+    public record MethodChoice(String id, String labelKey, String name, boolean available) { }
+    public record OutcomeChoice(String id, String labelKey) { }
 
     /** The per-browser nonce of the link pages' form, and the checkout session this browser opened from a link. */
     static final String LINK_NONCE = "link_nonce";
@@ -83,7 +83,7 @@ public class HostedPageResource {
     @Operation(summary = "Hosted payment page of a payment intent (HTML)")
     public Uni<Response> show(@PathParam("session") String session, @QueryParam("lang") String lang,
                               @QueryParam("error") String error) {
-        return intent(session).chain(pi -> render(pi, PageTexts.locale(lang), error != null));
+        return intent(session).chain(pi -> render(pi, PageLanguage.choose(lang, null), error != null));
     }
 
     @POST
@@ -92,7 +92,7 @@ public class HostedPageResource {
     @Operation(summary = "The customer pays with the chosen method (test mode: and the chosen simulated outcome)")
     public Uni<Response> pay(@PathParam("session") String session, @FormParam("payment_method") String method,
                              @FormParam("outcome") String outcome, @FormParam("lang") String lang) {
-        String locale = PageTexts.locale(lang);
+        String locale = PageLanguage.choose(lang, null);
         return intent(session).chain(pi -> payments.pay(pi.id, method, "test".equals(pi.mode) ? outcome : null)
                 .map(x -> back(session, locale, false))
                 .onFailure(ApiException.class).recoverWithItem(e -> back(session, locale, true)));
@@ -104,7 +104,7 @@ public class HostedPageResource {
     @Operation(summary = "The customer completes or declines the extra verification (requires_action)")
     public Uni<Response> action(@PathParam("session") String session, @FormParam("decision") String decision,
                                 @FormParam("lang") String lang) {
-        String locale = PageTexts.locale(lang);
+        String locale = PageLanguage.choose(lang, null);
         return intent(session).chain(pi -> payments.completeAction(pi.id, "approve".equals(decision), null)
                 .map(x -> back(session, locale, false))
                 .onFailure(ApiException.class).recoverWithItem(e -> back(session, locale, true)));
@@ -118,10 +118,10 @@ public class HostedPageResource {
         if (!Ids.isUlid(link, "pay_pl_")) {
             throw ApiException.notFound("Payment link " + link);
         }
-        String locale = PageTexts.locale(lang);
+        String locale = PageLanguage.choose(lang, null);
         boolean fresh = !validNonce(cookieNonce);
         String nonce = fresh ? ApiKeys.generate("") : cookieNonce;
-        return links.visible(link).chain(l -> linkPage.data("t", PageTexts.of(locale)).data("lang", locale).data("link", l)
+        return links.visible(link).chain(l -> linkPage.instance().setLocale(locale).data("lang", locale).data("link", l)
                         .data("amount", Money.text(l.amount)).data("nonce", nonce).data("testMode", "test".equals(l.mode)).createUni())
                 .map(html -> {
                     Response.ResponseBuilder ok = Response.ok(html, MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
@@ -148,7 +148,7 @@ public class HostedPageResource {
                 || !MessageDigest.isEqual(nonce.getBytes(StandardCharsets.US_ASCII), cookieNonce.getBytes(StandardCharsets.US_ASCII))) {
             throw new ApiException(403, "FORBIDDEN", "This payment form did not come from the link's page in this browser; open the link again");
         }
-        String locale = PageTexts.locale(lang);
+        String locale = PageLanguage.choose(lang, null);
         String previous = Ids.isUlid(previousSession, "pay_cs_") ? previousSession : null;
         return links.open(link, previous).map(pi -> Response.seeOther(URI.create("/pay/" + pi.sessionId + "?lang=" + locale))
                 .cookie(linkCookie(LINK_SESSION, pi.sessionId, link)).build());
@@ -181,27 +181,34 @@ public class HostedPageResource {
     }
 
     private Uni<Response> render(PaymentIntent pi, String lang, boolean error) {
-        Map<String, String> t = PageTexts.of(lang);
         boolean test = "test".equals(pi.mode);
         boolean open = pi.status.equals("requires_payment_method") && pi.expiresAt.isAfter(payments.clock().instant());
         String state = open ? "choose" : pi.status.equals("requires_action") ? "action" : "status";
         String shownStatus = pi.status.equals("requires_payment_method") ? "expired" : pi.status;
         List<MethodChoice> methods = rails.methods(pi.mode, pi.currency).stream()
-                .map(m -> new MethodChoice(m.info().id(), t.getOrDefault("method." + m.info().id(), m.info().name()), m.available()))
+                .map(m -> new MethodChoice(m.info().id(), methodLabelKey(m.info().id()), m.info().name(), m.available()))
                 .toList();
         List<OutcomeChoice> outcomes = SimulatorProvider.SCENARIOS.stream()
-                .map(o -> new OutcomeChoice(o, t.get("outcome." + o))).toList();
+                .map(o -> new OutcomeChoice(o, "outcome_" + o)).toList();
         String returnHref = pi.returnUrl != null && DONE.contains(pi.status)
                 ? pi.returnUrl + (pi.returnUrl.contains("?") ? "&" : "?") + "payment_intent="
                         + URLEncoder.encode(pi.id, StandardCharsets.UTF_8)
                 : null;
-        return page.data("t", t).data("lang", lang).data("pi", pi).data("amount", Money.text(pi.amount))
+        return page.instance().setLocale(lang).data("lang", lang).data("pi", pi).data("amount", Money.text(pi.amount))
                 .data("state", state).data("methods", methods).data("outcomes", outcomes).data("testMode", test)
-                .data("error", error).data("statusText", t.get("status." + shownStatus))
+                .data("error", error).data("statusKey", "status_" + shownStatus)
                 .data("waiting", WAITING.contains(pi.status)).data("returnHref", returnHref)
                 .createUni()
                 .map(html -> Response.ok(html, MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
                         .header("Cache-Control", "no-store").header("X-Frame-Options", "DENY")
                         .header("Referrer-Policy", "no-referrer").build());
+    }
+
+    /** The bundle key of the method's name in the page's language, or null: the page then shows the rail's own name. */
+    private static String methodLabelKey(String id) {
+        return switch (id) {
+            case "test_card", "test_wallet" -> "method_" + id;
+            default -> null;
+        };
     }
 }

@@ -22,7 +22,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A person's path through the hosted page in a real headless Chromium, in French and in English. */
+/** A person's path through the hosted page in a real headless Chromium, in French, English and Haitian Creole. */
 @QuarkusTest
 class HostedPageBrowserTest {
 
@@ -127,7 +127,11 @@ class HostedPageBrowserTest {
         assertEquals("provider_pending", driver.findElement(By.id("status")).getAttribute("data-status"));
         assertTrue(text("status-text").startsWith("The payment provider is processing"));
         assertTrue(driver.findElements(By.id("return-link")).isEmpty());
-        // switching language keeps the state
+        // switching language keeps the state; the page speaks Haitian Creole too
+        driver.findElement(By.id("lang-ht")).click();
+        assertEquals("ht", driver.findElement(By.tagName("html")).getAttribute("lang"));
+        assertEquals("Peman", text("title"));
+        assertTrue(text("status-text").startsWith("Founisè peman an ap trete"));
         driver.findElement(By.id("lang-fr")).click();
         assertTrue(text("status-text").startsWith("Le fournisseur de paiement"));
         // the rail concludes; the page then shows the outcome it read from the service

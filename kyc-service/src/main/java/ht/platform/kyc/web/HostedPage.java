@@ -5,6 +5,7 @@ import ht.platform.kyc.provider.BuiltInChecks;
 import ht.platform.kyc.service.DecisionEngine;
 import ht.platform.kyc.service.VerificationService;
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.web.PageLanguage;
 import io.quarkus.qute.Template;
 import io.quarkus.qute.TemplateInstance;
 import io.smallrye.mutiny.Uni;
@@ -45,9 +46,6 @@ public class HostedPage {
     Template page;
 
     @Inject
-    Texts texts;
-
-    @Inject
     VerificationService verifications;
 
     @GET
@@ -57,7 +55,7 @@ public class HostedPage {
         return verifications.open(token).map(v -> {
             String locale = locale(lang, v);
             if (v == null) {
-                return html(404, base(token, locale, "invalid", null).data("error", false));
+                return html(404, base(token, locale, "invalid").data("error", false));
             }
             return html(200, render(token, locale, v).data("error", error != null));
         });
@@ -103,14 +101,14 @@ public class HostedPage {
 
     /** An upload step: 303 to the page when accepted; a refused photo answers its 4xx (or 503) with the page and its error. */
     private Uni<Response> upload(String token, String lang, Uni<Verification> step) {
-        String query = lang == null || !Texts.LOCALES.contains(lang) ? "" : "?lang=" + lang;
+        String query = lang == null || !PageLanguage.LANGUAGES.contains(lang) ? "" : "?lang=" + lang;
         return step.map(v -> Response.seeOther(URI.create("/v/" + token + query)).build())
                 .onFailure(ApiException.class).recoverWithUni(e -> {
                     ApiException refused = (ApiException) e;
                     LOG.infof("page upload refused: %s %s", refused.code(), refused.param());
                     return verifications.view(token).map(v -> {
                         String locale = locale(lang, v);
-                        TemplateInstance page = v == null ? base(token, locale, "invalid", null) : render(token, locale, v);
+                        TemplateInstance page = v == null ? base(token, locale, "invalid") : render(token, locale, v);
                         Response.ResponseBuilder out = Response.fromResponse(html(refused.status(), page.data("error", true)));
                         refused.headers().forEach(out::header);
                         return out.build();
@@ -119,7 +117,7 @@ public class HostedPage {
     }
 
     private Uni<Response> back(String token, String lang, Uni<Verification> step) {
-        String query = lang == null || !Texts.LOCALES.contains(lang) ? "" : "?lang=" + lang;
+        String query = lang == null || !PageLanguage.LANGUAGES.contains(lang) ? "" : "?lang=" + lang;
         return step.map(v -> Response.seeOther(URI.create("/v/" + token + query)).build())
                 .onFailure(ApiException.class).invoke(e -> LOG.infof("page step refused: %s %s (%s)", ((ApiException) e).code(),
                         ((ApiException) e).param(), e.getMessage()))
@@ -128,7 +126,6 @@ public class HostedPage {
     }
 
     private TemplateInstance render(String token, String locale, Verification v) {
-        Map<String, String> t = texts.of(locale);
         String step;
         if (Verification.FINAL.contains(v.status) || "retry_required".equals(v.status)) {
             step = "result";
@@ -143,24 +140,24 @@ public class HostedPage {
         } else {
             step = v.test() ? "test" : "document";
         }
-        return base(token, locale, step, t)
+        return base(token, locale, step)
                 .data("status", v.status)
-                .data("statusText", t.get("status_" + v.status))
+                .data("statusKey", "status_" + v.status)
                 .data("returnUrl", v.returnUrl)
-                .data("documentTypes", List.of(v.documentTypes).stream().map(d -> Map.of("value", d, "label", t.get("doc_" + d))).toList())
-                .data("outcomes", OUTCOMES.stream().map(o -> Map.of("value", o, "label", t.get("outcome_" + o))).toList())
+                .data("documentTypes", List.of(v.documentTypes).stream().map(d -> Map.of("value", d, "labelKey", "doc_" + d)).toList())
+                .data("outcomes", OUTCOMES.stream().map(o -> Map.of("value", o, "labelKey", "outcome_" + o)).toList())
                 .data("reasons", new TreeSet<>(DecisionEngine.REASONS))
                 .data("needsBack", v.documentType != null && BuiltInChecks.TWO_SIDED.contains(v.documentType));
     }
 
-    private TemplateInstance base(String token, String locale, String step, Map<String, String> t) {
-        return page.data("t", t == null ? texts.of(locale) : t).data("lang", locale).data("step", step).data("base", "/v/" + token)
-                .data("status", "").data("statusText", "").data("returnUrl", null).data("documentTypes", List.of())
+    private TemplateInstance base(String token, String locale, String step) {
+        return page.instance().setLocale(locale).data("lang", locale).data("step", step).data("base", "/v/" + token)
+                .data("status", "").data("statusKey", "").data("returnUrl", null).data("documentTypes", List.of())
                 .data("outcomes", List.of()).data("reasons", Set.of()).data("needsBack", false);
     }
 
     private static String locale(String lang, Verification v) {
-        if (lang != null && Texts.LOCALES.contains(lang)) {
+        if (lang != null && PageLanguage.LANGUAGES.contains(lang)) {
             return lang;
         }
         return v == null ? "fr" : v.locale;

@@ -1,22 +1,22 @@
 package ht.platform.support.auth;
 
+import ht.platform.support.crypto.Randomness;
+
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.HexFormat;
 
 /** Secret key material: generation (prefix + 43 url-safe base64 chars of 32 random bytes) and storage hashes. */
 public final class ApiKeys {
 
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private ApiKeys() { }
 
     public static String generate(String prefix) {
         byte[] bytes = new byte[32];
-        RANDOM.nextBytes(bytes);
+        Randomness.secure().nextBytes(bytes);
         return prefix + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 

@@ -9,14 +9,12 @@ import javax.crypto.spec.SecretKeySpec;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
-import java.security.SecureRandom;
 import java.util.Base64;
 
 /** AES-256-GCM for what is kept encrypted at rest (webhook secrets, identity images): iv(12) || ciphertext+tag. */
 @ApplicationScoped
 public class SecretBox {
 
-    private static final SecureRandom RANDOM = new SecureRandom();
     private final SecretKeySpec key;
 
     @Inject
@@ -34,7 +32,7 @@ public class SecretBox {
     public byte[] seal(byte[] plain, byte[] associatedData) {
         try {
             byte[] iv = new byte[12];
-            RANDOM.nextBytes(iv);
+            Randomness.secure().nextBytes(iv);
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
             cipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(128, iv));
             if (associatedData != null) {

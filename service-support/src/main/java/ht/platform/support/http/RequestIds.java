@@ -1,21 +1,20 @@
 package ht.platform.support.http;
 
+import ht.platform.support.crypto.Randomness;
 import io.vertx.ext.web.RoutingContext;
 
-import java.security.SecureRandom;
 import java.util.HexFormat;
 
 /** Request ids: one per request, in the response header, the error body and the log line. */
 public final class RequestIds {
 
     public static final String CONTEXT_KEY = "platform.request-id";
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private RequestIds() { }
 
     public static String newId() {
         byte[] bytes = new byte[12];
-        RANDOM.nextBytes(bytes);
+        Randomness.secure().nextBytes(bytes);
         return "req_" + HexFormat.of().formatHex(bytes);
     }
 

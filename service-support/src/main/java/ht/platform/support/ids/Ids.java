@@ -1,20 +1,20 @@
 package ht.platform.support.ids;
 
-import java.security.SecureRandom;
+import ht.platform.support.crypto.Randomness;
+
 import java.time.Clock;
 import java.util.HexFormat;
 
 /** Object identifiers: a prefix plus random hex, or a prefix plus a 26-character ULID (Crockford base32). */
 public final class Ids {
 
-    private static final SecureRandom RANDOM = new SecureRandom();
     private static final char[] CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ".toCharArray();
 
     private Ids() { }
 
     public static String hex(String prefix, int bytes) {
         byte[] b = new byte[bytes];
-        RANDOM.nextBytes(b);
+        Randomness.secure().nextBytes(b);
         return prefix + HexFormat.of().formatHex(b);
     }
 
@@ -30,7 +30,7 @@ public final class Ids {
             time >>>= 5;
         }
         byte[] random = new byte[10];
-        RANDOM.nextBytes(random);
+        Randomness.secure().nextBytes(random);
         long hi = 0;
         long lo = 0;
         for (int i = 0; i < 5; i++) {

@@ -1,5 +1,6 @@
 package ht.platform.support.testing;
 
+import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -8,11 +9,23 @@ import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
-/** Debian's Chromium and ChromeDriver, headless, for the hosted-page tests of every service. */
+/**
+ * Chromium and ChromeDriver, headless, for the hosted-page tests of every service. Found on the machine
+ * ({@code CHROMIUM_PATH} / {@code CHROMEDRIVER_PATH}, else the usual Debian paths); when absent and the tests run as
+ * root with apt, Debian's {@code chromium} and {@code chromium-driver} are installed; otherwise the page tests are
+ * skipped with one line saying why.
+ */
 public final class HeadlessChromium {
+
+    private static final List<String> BROWSERS = List.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome");
+    private static final List<String> DRIVERS = List.of("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver");
+    private static String[] found; // browser, driver
+    private static String missing;
 
     private HeadlessChromium() { }
 
@@ -22,8 +35,9 @@ public final class HeadlessChromium {
 
     /** With {@code acceptLanguage}, the browser sends exactly that Accept-Language header, as a person's would. */
     public static ChromeDriver start(String acceptLanguage) {
+        String[] paths = find();
         ChromeOptions options = new ChromeOptions();
-        options.setBinary("/usr/bin/chromium");
+        options.setBinary(paths[0]);
         options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
                 "--user-data-dir=" + freshProfile());
@@ -32,7 +46,7 @@ public final class HeadlessChromium {
             options.setExperimentalOption("prefs", Map.of("intl.accept_languages", acceptLanguage));
         }
         ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(new File("/usr/bin/chromedriver")).usingAnyFreePort().build();
+                .usingDriverExecutable(new File(paths[1])).usingAnyFreePort().build();
         ChromeDriver driver = new ChromeDriver(service, options);
         driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
         if (acceptLanguage != null) {
@@ -41,6 +55,62 @@ public final class HeadlessChromium {
             driver.executeCdpCommand("Network.setExtraHTTPHeaders", Map.of("headers", Map.of("Accept-Language", acceptLanguage)));
         }
         return driver;
+    }
+
+    /** The browser and driver paths, or a skipped test (JUnit assumption) with the reason, printed once. */
+    static synchronized String[] find() {
+        if (found == null && missing == null) {
+            String browser = locate("CHROMIUM_PATH", BROWSERS);
+            String driver = locate("CHROMEDRIVER_PATH", DRIVERS);
+            if ((browser == null || driver == null) && System.getenv("CHROMIUM_PATH") == null && canInstall()) {
+                System.out.println("[page tests] Chromium not found: installing Debian's chromium and chromium-driver");
+                install();
+                browser = locate("CHROMIUM_PATH", BROWSERS);
+                driver = locate("CHROMEDRIVER_PATH", DRIVERS);
+            }
+            if (browser != null && driver != null) {
+                found = new String[] {browser, driver};
+            } else {
+                missing = "[page tests] SKIPPED: " + (browser == null ? "no Chromium" : "no ChromeDriver") + " at "
+                        + (System.getenv("CHROMIUM_PATH") != null ? "CHROMIUM_PATH=" + System.getenv("CHROMIUM_PATH")
+                        : String.join(", ", browser == null ? BROWSERS : DRIVERS))
+                        + (System.getenv("CHROMIUM_PATH") != null ? " (set by the environment, so nothing is installed)"
+                        : " and it cannot be installed here (needs root and apt-get: apt-get install chromium chromium-driver)");
+                System.out.println(missing);
+            }
+        }
+        Assumptions.assumeTrue(found != null, missing);
+        return found;
+    }
+
+    private static String locate(String variable, List<String> candidates) {
+        String given = System.getenv(variable);
+        List<String> paths = given != null && !given.isBlank() ? List.of(given) : candidates;
+        return paths.stream().filter(p -> Files.isExecutable(Path.of(p))).findFirst().orElse(null);
+    }
+
+    private static boolean canInstall() {
+        return "root".equals(System.getProperty("user.name")) && Files.isExecutable(Path.of("/usr/bin/apt-get"));
+    }
+
+    private static void install() {
+        try {
+            run("apt-get", "update", "-qq");
+            run("apt-get", "install", "-y", "-qq", "chromium", "chromium-driver");
+        } catch (IOException e) {
+            System.out.println("[page tests] apt-get failed: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void run(String... command) throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
+        builder.environment().put("DEBIAN_FRONTEND", "noninteractive");
+        int exit = builder.start().waitFor();
+        if (exit != 0) {
+            throw new IOException(String.join(" ", command) + " exited with " + exit);
+        }
     }
 
     private static String freshProfile() {

@@ -4,19 +4,24 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 
-/** A plain JDBC connection to the database the running test uses (DB_JDBC_URL, else the local platform_test). */
+/** A plain JDBC connection to the database the running tests use, the one {@link PlatformTestEnvironment} chose. */
 public final class TestDatabase {
+
+    static final String URL_PROPERTY = "platform.test.jdbc-url";
+    static final String USER_PROPERTY = "platform.test.db-user";
+    static final String PASSWORD_PROPERTY = "platform.test.db-password";
 
     private TestDatabase() { }
 
     public static String jdbcUrl() {
-        String url = System.getenv("DB_JDBC_URL");
-        return url == null || url.isBlank() ? "jdbc:postgresql://localhost:5432/platform_test" : url;
+        if (System.getProperty(URL_PROPERTY) == null) {
+            PlatformTestEnvironment.choose();
+        }
+        return System.getProperty(URL_PROPERTY);
     }
 
     public static Connection connect() throws SQLException {
-        String user = System.getenv().getOrDefault("DB_USER", "postgres");
-        String password = System.getenv().getOrDefault("DB_PASSWORD", "");
-        return DriverManager.getConnection(jdbcUrl(), user, password);
+        String url = jdbcUrl();
+        return DriverManager.getConnection(url, System.getProperty(USER_PROPERTY), System.getProperty(PASSWORD_PROPERTY));
     }
 }

@@ -3,6 +3,7 @@ package ht.platform.wallet.web;
 import ht.platform.wallet.model.Payment;
 import ht.platform.wallet.model.Project;
 import ht.platform.wallet.service.PaymentService;
+import ht.platform.support.web.PageLanguage;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.qute.Template;
 import io.quarkus.qute.TemplateData;
@@ -25,7 +26,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import java.net.URI;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -59,7 +59,7 @@ public class WalletPage {
     @Operation(summary = "The hosted wallet page of a payment (HTML; ?lang=fr|en|ht)")
     public Uni<Response> open(@PathParam("token") String token, @QueryParam("lang") String lang,
                               @HeaderParam("Accept-Language") String acceptLanguage) {
-        String language = PageTexts.choose(lang, acceptLanguage);
+        String language = PageLanguage.choose(lang, acceptLanguage);
         if (!TOKEN.matcher(token).matches()) {
             return Uni.createFrom().item(missing(language));
         }
@@ -75,7 +75,7 @@ public class WalletPage {
     @Operation(summary = "Test mode only: the customer's simulated outcome (succeed | fail)")
     public Uni<Response> act(@PathParam("token") String token, @PathParam("action") String action,
                              @FormParam("lang") String lang) {
-        String language = PageTexts.choose(lang, null);
+        String language = PageLanguage.choose(lang, null);
         if (!TOKEN.matcher(token).matches() || !ACTIONS.contains(action)) {
             return Uni.createFrom().item(missing(language));
         }
@@ -93,16 +93,16 @@ public class WalletPage {
     }
 
     private Uni<Response> render(Payment p, String language, boolean forbidden, int status) {
-        Map<String, String> t = PageTexts.of(language);
-        return Project.<Project>findById(p.projectId).chain(project -> wallet
-                .data("t", t)
+        return Project.<Project>findById(p.projectId).chain(project -> wallet.instance()
+                .setLocale(language)
+                .data("lang", language)
                 .data("missing", false)
                 .data("forbidden", forbidden)
                 .data("test", "test".equals(p.mode))
                 .data("open", !p.isFinal())
                 .data("refresh", !p.isFinal() && !"test".equals(p.mode))
                 .data("merchant", project == null ? "" : project.name)
-                .data("statusText", t.get("status." + p.status))
+                .data("statusKey", "status_" + p.status)
                 .data("expires", WHEN.format(p.expiresAt))
                 .data("p", new PageModel(p.pageToken, p.reference, p.description, p.amount, p.fee, p.total, p.currency,
                         p.status, p.returnUrl))
@@ -111,7 +111,7 @@ public class WalletPage {
     }
 
     private Response missing(String language) {
-        String html = wallet.data("t", PageTexts.of(language)).data("missing", true).data("test", false)
+        String html = wallet.instance().setLocale(language).data("lang", language).data("missing", true).data("test", false)
                 .data("refresh", false).render();
         return page(404, html, language);
     }

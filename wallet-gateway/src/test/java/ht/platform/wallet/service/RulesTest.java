@@ -1,9 +1,10 @@
 package ht.platform.wallet.service;
 
-import ht.platform.wallet.web.PageTexts;
+import ht.platform.support.testing.MessageBundleContract;
+import ht.platform.support.web.PageLanguage;
+import ht.platform.wallet.web.Messages;
 import org.junit.jupiter.api.Test;
 
-import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -31,21 +32,17 @@ class RulesTest {
 
     @Test
     void languageComesFromTheQueryThenAcceptLanguageThenFrench() {
-        assertEquals("en", PageTexts.choose("en", "ht"));
-        assertEquals("ht", PageTexts.choose("HT", null));
-        assertEquals("ht", PageTexts.choose("de", "ht-HT,fr;q=0.8"));
-        assertEquals("en", PageTexts.choose(null, "de-DE,en-US;q=0.7,fr;q=0.5"));
-        assertEquals("fr", PageTexts.choose(null, "de-DE"));
-        assertEquals("fr", PageTexts.choose(null, "%%%garbage"));
-        assertEquals("fr", PageTexts.choose(null, null));
+        assertEquals("en", PageLanguage.choose("en", "ht"));
+        assertEquals("ht", PageLanguage.choose("HT", null));
+        assertEquals("ht", PageLanguage.choose("de", "ht-HT,fr;q=0.8"));
+        assertEquals("en", PageLanguage.choose(null, "de-DE,en-US;q=0.7,fr;q=0.5"));
+        assertEquals("fr", PageLanguage.choose(null, "de-DE"));
+        assertEquals("fr", PageLanguage.choose(null, "%%%garbage"));
+        assertEquals("fr", PageLanguage.choose(null, null));
     }
 
     @Test
-    void everyLanguageHasEveryText() {
-        Set<String> french = PageTexts.of("fr").keySet();
-        for (String lang : PageTexts.LANGUAGES) {
-            assertEquals(french, PageTexts.of(lang).keySet(), lang);
-            PageTexts.of(lang).forEach((k, v) -> assertEquals(false, v.isBlank(), lang + ":" + k));
-        }
+    void everyLanguageHasEveryText() throws Exception {
+        MessageBundleContract.assertComplete(Messages.class);
     }
 }

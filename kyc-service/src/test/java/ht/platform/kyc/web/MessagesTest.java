@@ -1,0 +1,12 @@
+package ht.platform.kyc.web;
+
+import ht.platform.support.testing.MessageBundleContract;
+import org.junit.jupiter.api.Test;
+
+class MessagesTest {
+
+    @Test
+    void everyLanguageHasEveryText() throws Exception {
+        MessageBundleContract.assertComplete(Messages.class);
+    }
+}
