@@ -16,6 +16,11 @@ RUN --mount=type=cache,target=/root/.m2 \
 FROM registry.access.redhat.com/ubi9/openjdk-17-runtime:1.21
 ARG SERVICE
 ENV LANGUAGE='en_US:en'
+# kyc-service reads the MRZ with Tesseract (EPEL), as its own Dockerfile.jvm installs it
+USER root
+RUN if [ "${SERVICE}" = "kyc-service" ]; then \
+      microdnf install -y https://dl.fedoraproject.org/pub/epel/epel-release-latest-9.noarch.rpm \
+      && microdnf install -y tesseract tesseract-langpack-eng && microdnf clean all; fi
 COPY --from=build --chown=185 /build/${SERVICE}/target/quarkus-app/lib/ /deployments/lib/
 COPY --from=build --chown=185 /build/${SERVICE}/target/quarkus-app/*.jar /deployments/
 COPY --from=build --chown=185 /build/${SERVICE}/target/quarkus-app/app/ /deployments/app/

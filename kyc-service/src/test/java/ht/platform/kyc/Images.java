@@ -95,6 +95,11 @@ public final class Images {
         }
     }
 
+    /** A photographed specimen passport data page carrying {@code mrz} (rendered in OCR-B, read by the live MRZ check). */
+    public static byte[] passport(String mrz) {
+        return Documents.photograph(Documents.passport(mrz, null), Documents.Capture.CLEAN);
+    }
+
     /** A TD3 MRZ with correct check digits (unless {@code breakChecksum}). */
     public static String mrz(String state, String number, String birth, String expiry, boolean breakChecksum) {
         return mrz(state, number, birth, expiry, "DOE", "JANE", breakChecksum);

@@ -23,6 +23,8 @@ public interface KycSettings {
 
     Images images();
 
+    Mrz mrz();
+
     Webhooks webhooks();
 
     interface Proof {
@@ -109,6 +111,17 @@ public interface KycSettings {
         /** Uploads waiting for a worker; one more is answered 503 with Retry-After. */
         @WithDefault("4")
         int queue();
+    }
+
+    /** Reading the machine-readable zone from the document image. */
+    interface Mrz {
+        /** The Tesseract command (Debian tesseract-ocr with its eng data). */
+        @WithDefault("tesseract")
+        String command();
+
+        /** One OCR run longer than this is stopped (the decision then finds the MRZ unreadable). */
+        @WithDefault("PT20S")
+        Duration timeout();
     }
 
     interface Webhooks {

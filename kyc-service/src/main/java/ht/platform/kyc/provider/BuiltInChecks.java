@@ -1,7 +1,6 @@
 package ht.platform.kyc.provider;
 
 import java.awt.image.BufferedImage;
-import java.time.LocalDate;
 import java.time.Period;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -78,51 +77,65 @@ public final class BuiltInChecks {
         return CheckResult.passed(name);
     }
 
-    /** ICAO 9303 MRZ with every check digit (passports); no machine-readable data exists for the other types here. */
-    public record MrzCheck(Set<String> acceptedStates) implements Check {
+    /**
+     * The ICAO 9303 MRZ as read from the document image: every check digit, the document type (TD3 passport,
+     * TD1 card) and the issuing state against the verification's requested type and country.
+     */
+    public record MrzCheck(Map<String, String> countries) implements Check {
         public String name() {
             return "mrz";
         }
 
         public CheckResult run(Evidence e) {
-            if (!"passport".equals(e.documentType())) {
-                return CheckResult.notPerformed(name(), "no machine-readable zone reader for " + e.documentType());
+            if (e.mrz() == null) {
+                return CheckResult.notPerformed(name(), "no machine-readable zone reader runs here");
             }
-            if (e.mrzText() == null || e.mrzText().isBlank()) {
-                return CheckResult.notPerformed(name(), "no machine-readable zone was read");
-            }
-            try {
-                Mrz.Td3 td3 = Mrz.parseTd3(e.mrzText(), e.today());
-                if (!acceptedStates.contains(td3.issuingState())) {
-                    return CheckResult.failed(name(), "document_country_not_supported", false);
+            return switch (e.mrz().status()) {
+                case unreadable -> CheckResult.failed(name(), "mrz_unreadable", true);
+                case checksum_failed -> CheckResult.failed(name(), "mrz_checksum_failed", true);
+                case read -> {
+                    Mrz.Data data = e.mrz().data();
+                    if (!matchesType(e.documentType(), data)) {
+                        yield CheckResult.failed(name(), "document_type_not_supported", true);
+                    }
+                    if (!data.issuingState().equals(countries.get(e.country()))) {
+                        yield CheckResult.failed(name(), "document_country_not_supported", false);
+                    }
+                    Map<String, Object> details = new LinkedHashMap<>();
+                    details.put("issuing_country", e.country());
+                    details.put("format", data.format());
+                    yield CheckResult.passed(name(), details);
                 }
-                Map<String, Object> details = new LinkedHashMap<>();
-                details.put("issuing_country", td3.issuingState());
-                return CheckResult.passed(name(), details);
-            } catch (Mrz.MrzException ex) {
-                return CheckResult.failed(name(), ex.checksum() ? "mrz_checksum_failed" : "mrz_unreadable", true);
-            }
+            };
+        }
+
+        static boolean matchesType(String documentType, Mrz.Data data) {
+            return switch (documentType) {
+                case "passport" -> "TD3".equals(data.format()) && data.documentCode().startsWith("P");
+                case "national_id" -> "TD1".equals(data.format()) && "IAC".indexOf(data.documentCode().charAt(0)) >= 0;
+                case "driver_license" -> "TD1".equals(data.format()) && data.documentCode().startsWith("D");
+                default -> false;
+            };
         }
     }
 
-    /** Document expiry and minimum age from the machine-readable data. */
+    /** Document expiry (against the injected clock) and minimum age, from the MRZ as read. */
     public record DocumentValidity(int minimumAge) implements Check {
         public String name() {
             return "document_validity";
         }
 
         public CheckResult run(Evidence e) {
-            Optional<Mrz.Td3> td3 = e.mrzText() == null || !"passport".equals(e.documentType()) ? Optional.empty()
-                    : Mrz.tryParse(e.mrzText(), e.today());
-            if (td3.isEmpty()) {
+            if (e.mrz() == null || e.mrz().data() == null) {
                 return CheckResult.notPerformed(name(), "no valid machine-readable data");
             }
+            Mrz.Data data = e.mrz().data();
             List<String> reasons = new ArrayList<>();
-            boolean expiryValid = !td3.get().expiryDate().isBefore(e.today());
+            boolean expiryValid = !data.expiryDate().isBefore(e.today());
             if (!expiryValid) {
                 reasons.add("document_expired");
             }
-            if (Period.between(td3.get().birthDate(), e.today()).getYears() < minimumAge) {
+            if (Period.between(data.birthDate(), e.today()).getYears() < minimumAge) {
                 reasons.add("under_minimum_age");
             }
             Map<String, Object> details = new LinkedHashMap<>();
@@ -153,18 +166,22 @@ public final class BuiltInChecks {
     }
 
     /** For the capabilities: which checks run for each document type in this configuration. */
-    public static Map<String, Object> describe(boolean faceMatcher) {
+    public static Map<String, Object> describe(boolean mrzReader, boolean faceMatcher) {
         Map<String, Object> out = new LinkedHashMap<>();
         for (String type : List.of("national_id", "driver_license", "passport")) {
             Map<String, Object> checks = new LinkedHashMap<>();
             checks.put("image_format_size_resolution", "performed");
             checks.put("blur_darkness_glare", "performed");
             checks.put("document_back_side", TWO_SIDED.contains(type) ? "required" : "not_applicable");
-            checks.put("mrz_icao_9303_check_digits", "passport".equals(type) ? "performed" : "not_available");
-            checks.put("document_expiry", "passport".equals(type) ? "performed" : "not_available");
-            checks.put("minimum_age", "passport".equals(type) ? "performed" : "not_available");
+            checks.put("mrz_format", "passport".equals(type) ? "TD3" : "TD1");
+            String read = mrzReader ? "performed" : "not_available";
+            checks.put("mrz_read_from_image", read);
+            checks.put("mrz_icao_9303_check_digits", read);
+            checks.put("document_type_and_country", read);
+            checks.put("document_expiry", read);
+            checks.put("minimum_age", read);
             checks.put("face_match", faceMatcher ? "performed" : "not_configured");
-            checks.put("can_be_verified", faceMatcher && "passport".equals(type));
+            checks.put("can_be_verified", faceMatcher && mrzReader);
             out.put(type, checks);
         }
         return out;

@@ -4,14 +4,15 @@ import java.time.LocalDate;
 import java.util.Optional;
 
 /**
- * ICAO 9303 TD3 (passport) machine-readable zone: two lines of 44 characters, every check digit validated
- * (document number, birth date, expiry date, personal number, composite).
+ * ICAO 9303 machine-readable zones: TD3 (passports, two lines of 44 characters) and TD1 (identity cards, three
+ * lines of 30), every check digit validated (document number, birth date, expiry date, optional data where the
+ * format has a digit for it, composite).
  */
 public final class Mrz {
 
     /** Parsed data: kept in memory during the decision only, never stored or exposed. */
-    public record Td3(String documentCode, String issuingState, String documentNumber, String nationality,
-                      LocalDate birthDate, char sex, LocalDate expiryDate) { }
+    public record Data(String format, String documentCode, String issuingState, String documentNumber, String nationality,
+                       LocalDate birthDate, char sex, LocalDate expiryDate) { }
 
     public static final class MrzException extends Exception {
         private final boolean checksum;
@@ -28,16 +29,27 @@ public final class Mrz {
 
     private Mrz() { }
 
-    public static Td3 parseTd3(String text, LocalDate today) throws MrzException {
-        String[] lines = text.strip().toUpperCase().replace("\r", "").split("\n");
+    /** TD3 or TD1, chosen by the number and length of the lines. */
+    public static Data parse(String text, LocalDate today) throws MrzException {
+        String[] lines = lines(text);
+        if (lines.length == 2) {
+            return parseTd3(text, today);
+        }
+        if (lines.length == 3) {
+            return parseTd1(text, today);
+        }
+        throw new MrzException("an MRZ has two lines of 44 or three lines of 30 characters", false);
+    }
+
+    public static Data parseTd3(String text, LocalDate today) throws MrzException {
+        String[] lines = lines(text);
         if (lines.length != 2) {
             throw new MrzException("a TD3 MRZ has two lines", false);
         }
-        String l1 = lines[0].strip().replace(' ', '<');
-        String l2 = lines[1].strip().replace(' ', '<');
-        if (l1.length() != 44 || l2.length() != 44 || !l1.matches("[A-Z0-9<]{44}") || !l2.matches("[A-Z0-9<]{44}")) {
-            throw new MrzException("each TD3 line has 44 characters A-Z, 0-9 or <", false);
-        }
+        String l1 = lines[0];
+        String l2 = lines[1];
+        shape(l1, 44);
+        shape(l2, 44);
         if (l1.charAt(0) != 'P') {
             throw new MrzException("not a passport MRZ", false);
         }
@@ -54,14 +66,55 @@ public final class Mrz {
         }
         String composite = l2.substring(0, 10) + l2.substring(13, 20) + l2.substring(21, 43);
         check(composite, l2.charAt(43), "composite");
-        char sex = l2.charAt(20);
+        return data("TD3", l1.substring(0, 2), l1.substring(2, 5), number, l2.substring(10, 13), birth, l2.charAt(20), expiry, today);
+    }
+
+    /** TD1: line 1 code, state, number, check, optional data; line 2 birth, sex, expiry, nationality, composite; line 3 name. */
+    public static Data parseTd1(String text, LocalDate today) throws MrzException {
+        String[] lines = lines(text);
+        if (lines.length != 3) {
+            throw new MrzException("a TD1 MRZ has three lines", false);
+        }
+        String l1 = lines[0];
+        String l2 = lines[1];
+        shape(l1, 30);
+        shape(l2, 30);
+        shape(lines[2], 30);
+        if ("IACD".indexOf(l1.charAt(0)) < 0) {
+            throw new MrzException("not an identity card MRZ", false);
+        }
+        String number = l1.substring(5, 14);
+        check(number, l1.charAt(14), "document number");
+        String birth = l2.substring(0, 6);
+        check(birth, l2.charAt(6), "birth date");
+        String expiry = l2.substring(8, 14);
+        check(expiry, l2.charAt(14), "expiry date");
+        String composite = l1.substring(5, 30) + l2.substring(0, 7) + l2.substring(8, 15) + l2.substring(18, 29);
+        check(composite, l2.charAt(29), "composite");
+        return data("TD1", l1.substring(0, 2), l1.substring(2, 5), number, l2.substring(15, 18), birth, l2.charAt(7), expiry, today);
+    }
+
+    private static Data data(String format, String code, String state, String number, String nationality, String birth, char sex,
+                             String expiry, LocalDate today) throws MrzException {
         if (sex != 'M' && sex != 'F' && sex != '<' && sex != 'X') {
             throw new MrzException("invalid sex field", false);
         }
-        LocalDate birthDate = date(birth, today, true);
-        LocalDate expiryDate = date(expiry, today, false);
-        return new Td3(l1.substring(0, 2).replace("<", ""), l1.substring(2, 5).replace("<", ""), number.replace("<", ""),
-                l2.substring(10, 13).replace("<", ""), birthDate, sex, expiryDate);
+        return new Data(format, code.replace("<", ""), state.replace("<", ""), number.replace("<", ""), nationality.replace("<", ""),
+                date(birth, today, true), sex, date(expiry, today, false));
+    }
+
+    private static String[] lines(String text) {
+        String[] lines = text.strip().toUpperCase().replace("\r", "").split("\n");
+        for (int i = 0; i < lines.length; i++) {
+            lines[i] = lines[i].strip().replace(' ', '<');
+        }
+        return lines;
+    }
+
+    private static void shape(String line, int length) throws MrzException {
+        if (line.length() != length || !line.matches("[A-Z0-9<]+")) {
+            throw new MrzException("each line has " + length + " characters A-Z, 0-9 or <", false);
+        }
     }
 
     /** ICAO 9303 check digit: weights 7, 3, 1; digits as values, A-Z as 10-35, filler as 0. */
@@ -110,9 +163,9 @@ public final class Mrz {
         }
     }
 
-    public static Optional<Td3> tryParse(String text, LocalDate today) {
+    public static Optional<Data> tryParse(String text, LocalDate today) {
         try {
-            return Optional.of(parseTd3(text, today));
+            return Optional.of(parse(text, today));
         } catch (MrzException e) {
             return Optional.empty();
         }

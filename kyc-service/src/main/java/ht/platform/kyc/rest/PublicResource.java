@@ -38,8 +38,11 @@ public class PublicResource {
         features.put("webhooks", true);
         features.put("test_mode", true);
         features.put("locales", VerificationService.LOCALES);
+        features.put("mrz_read", engine.mrzEngine().isPresent());
+        engine.mrzEngine().ifPresent(version -> features.put("mrz_engine", version));
         features.put("face_match", engine.faceMatcherConfigured());
-        features.put("checks", BuiltInChecks.describe(engine.faceMatcherConfigured()));
+        features.put("liveness", false);
+        features.put("checks", BuiltInChecks.describe(engine.mrzEngine().isPresent(), engine.faceMatcherConfigured()));
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("countries", List.of("HT"));
         out.put("documents", VerificationService.DOCUMENT_TYPES);

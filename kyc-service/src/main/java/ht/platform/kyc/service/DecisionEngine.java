@@ -9,7 +9,9 @@ import ht.platform.kyc.provider.CheckResult;
 import ht.platform.kyc.provider.CheckStatus;
 import ht.platform.kyc.provider.Evidence;
 import ht.platform.kyc.provider.FaceMatcher;
+import ht.platform.kyc.provider.MrzReader;
 import ht.platform.support.time.Timestamps;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
@@ -18,6 +20,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -29,6 +32,8 @@ import java.util.Set;
  */
 @ApplicationScoped
 public class DecisionEngine {
+
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(DecisionEngine.class);
 
     public static final Set<String> REASONS = Set.of("document_blurry", "document_glare", "document_too_dark", "document_cut_off",
             "document_side_missing", "document_not_detected", "document_screen_capture", "mrz_unreadable", "mrz_checksum_failed",
@@ -48,20 +53,39 @@ public class DecisionEngine {
     @Inject
     ObjectMapper json;
 
+    private MrzReader mrzReader;
+    private Optional<String> mrzEngine = Optional.empty();
+
+    @PostConstruct
+    void start() {
+        mrzReader = new MrzReader(settings.mrz().command(), settings.mrz().timeout());
+        mrzEngine = mrzReader.version();
+        if (mrzEngine.isEmpty()) {
+            LOG.warnf("'%s' does not run here: the MRZ is not read, live verifications end unable_to_verify", settings.mrz().command());
+        }
+    }
+
     public boolean faceMatcherConfigured() {
         return faceMatcher.isResolvable();
+    }
+
+    /** The OCR engine that reads the MRZ (e.g. "tesseract 5.3.0"), empty when none runs here. */
+    public Optional<String> mrzEngine() {
+        return mrzEngine;
     }
 
     public List<Check> pipeline() {
         KycSettings.Decision d = settings.decision();
         return List.of(new BuiltInChecks.DocumentImages(d.maxImageBytes(), d.minWidth(), d.minHeight()),
-                new BuiltInChecks.MrzCheck(Set.of("HTI")),
+                new BuiltInChecks.MrzCheck(Map.of("HT", "HTI")),
                 new BuiltInChecks.DocumentValidity(d.minimumAge()),
                 new BuiltInChecks.SelfieImage(d.maxImageBytes(), d.minWidth(), d.minHeight()),
                 new BuiltInChecks.FaceMatch(faceMatcher.isResolvable() ? Optional.of(faceMatcher.get()) : Optional.empty()));
     }
 
-    public Outcome decide(Evidence evidence, Instant now) {
+    public Outcome decide(Evidence submitted, Instant now) {
+        Evidence evidence = mrzEngine.isEmpty() || submitted.mrzSide() == null ? submitted
+                : submitted.withMrz(mrzReader.read(submitted.mrzSide(), submitted.today()));
         List<CheckResult> results = new ArrayList<>();
         for (Check check : pipeline()) {
             results.add(check.run(evidence));
@@ -112,7 +136,7 @@ public class DecisionEngine {
         document.put("status", worst(results, "document_image", "document_validity").name());
         document.put("document_type", documentType);
         Object issuing = detail(results, "mrz", "issuing_country");
-        document.put("issuing_country", issuing == null ? country : "HTI".equals(issuing) ? "HT" : issuing.toString());
+        document.put("issuing_country", issuing == null ? country : issuing.toString());
         Object expiry = detail(results, "document_validity", "expiry_valid");
         if (expiry == null) {
             document.putNull("expiry_valid");

@@ -459,10 +459,7 @@ public class VerificationService {
      * and the step are checked before any upload is read; each photo's declared size is checked before it is
      * decoded; decoding and metadata stripping run on the bounded {@link ImageWorkers}.
      */
-    public Uni<Verification> submitDocument(String token, java.nio.file.Path front, java.nio.file.Path back, String mrz) {
-        if (mrz != null && mrz.length() > 200) {
-            return Uni.createFrom().failure(ApiException.invalid("mrz", "The machine-readable zone has two lines of 44 characters"));
-        }
+    public Uni<Verification> submitDocument(String token, java.nio.file.Path front, java.nio.file.Path back) {
         return pageStep(token, Set.of("started")).invoke(this::documentAllowed).chain(v -> {
             byte[] rawFront = bounded(front, "front");
             byte[] rawBack = back == null || !BuiltInChecks.TWO_SIDED.contains(v.documentType) ? null : bounded(back, "back");
@@ -476,9 +473,6 @@ public class VerificationService {
             Uni<Void> stored = storeImage(v, "document_front", clean[0], now);
             if (clean[1] != null) {
                 stored = stored.chain(() -> storeImage(v, "document_back", clean[1], now));
-            }
-            if (mrz != null && !mrz.isBlank()) {
-                stored = stored.chain(() -> storeImage(v, "mrz", mrz.getBytes(java.nio.charset.StandardCharsets.UTF_8), now));
             }
             return stored.chain(() -> move(v, "document_submitted", now)).replaceWith(v);
         }));
@@ -586,7 +580,7 @@ public class VerificationService {
         return Panache.getSession().chain(s -> s.createNativeQuery("INSERT INTO kyc.verification_images (verification_id, kind, content_type,"
                         + " sealed, created_at) VALUES (:v, :k, :ct, :b, :now) ON CONFLICT (verification_id, kind) DO UPDATE"
                         + " SET sealed = EXCLUDED.sealed, created_at = EXCLUDED.created_at")
-                .setParameter("v", v.id).setParameter("k", kind).setParameter("ct", "mrz".equals(kind) ? "text/plain" : "image/png")
+                .setParameter("v", v.id).setParameter("k", kind).setParameter("ct", "image/png")
                 .setParameter("b", sealed).setParameter("now", now.atOffset(ZoneOffset.UTC)).executeUpdate()).replaceWithVoid();
     }
 
@@ -605,8 +599,7 @@ public class VerificationService {
         return Panache.withSession(() -> Verification.<Verification>findById(id)).chain(v -> images.chain(imgs -> {
             Instant now = now();
             Evidence evidence = new Evidence(v.documentType, v.country, imgs.get("document_front"), imgs.get("document_back"),
-                    imgs.get("selfie"), imgs.containsKey("mrz") ? new String(imgs.get("mrz"), java.nio.charset.StandardCharsets.UTF_8) : null,
-                    LocalDate.ofInstant(now, ZoneOffset.UTC));
+                    imgs.get("selfie"), null, LocalDate.ofInstant(now, ZoneOffset.UTC));
             // on the bounded image workers, never on the event loop, within the decision's time budget
             return workers.run(() -> engine.decide(evidence, now)).ifNoItem().after(settings.decision().timeBudget()).fail();
         })).onFailure().recoverWithItem(e -> {

@@ -88,8 +88,8 @@ public class HostedPage {
     @Path("/document")
     @Consumes(MediaType.MULTIPART_FORM_DATA)
     public Uni<Response> document(@PathParam("token") String token, @QueryParam("lang") String lang,
-                                  @RestForm("front") FileUpload front, @RestForm("back") FileUpload back, @RestForm("mrz") String mrz) {
-        return upload(token, lang, Uni.createFrom().deferred(() -> verifications.submitDocument(token, file(front), file(back), mrz)));
+                                  @RestForm("front") FileUpload front, @RestForm("back") FileUpload back) {
+        return upload(token, lang, Uni.createFrom().deferred(() -> verifications.submitDocument(token, file(front), file(back))));
     }
 
     @POST
@@ -147,14 +147,13 @@ public class HostedPage {
                 .data("documentTypes", List.of(v.documentTypes).stream().map(d -> Map.of("value", d, "labelKey", "doc_" + d)).toList())
                 .data("outcomes", OUTCOMES.stream().map(o -> Map.of("value", o, "labelKey", "outcome_" + o)).toList())
                 .data("reasons", new TreeSet<>(DecisionEngine.REASONS))
-                .data("needsBack", v.documentType != null && BuiltInChecks.TWO_SIDED.contains(v.documentType))
-                .data("passport", "passport".equals(v.documentType));
+                .data("needsBack", v.documentType != null && BuiltInChecks.TWO_SIDED.contains(v.documentType));
     }
 
     private TemplateInstance base(String token, String locale, String step) {
         return page.instance().setLocale(locale).data("lang", locale).data("step", step).data("base", "/v/" + token)
                 .data("status", "").data("statusKey", "").data("returnUrl", null).data("documentTypes", List.of())
-                .data("outcomes", List.of()).data("reasons", Set.of()).data("needsBack", false).data("passport", false);
+                .data("outcomes", List.of()).data("reasons", Set.of()).data("needsBack", false);
     }
 
     private static String locale(String lang, Verification v) {

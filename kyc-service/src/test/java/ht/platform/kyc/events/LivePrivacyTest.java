@@ -56,11 +56,11 @@ class LivePrivacyTest {
     void nothingPersonalLeavesTheServiceForAVerifiedPerson() throws Exception {
         try (Receiver receiver = new Receiver()) {
             Fixtures.App app = Fixtures.app(receiver.url());
-            byte[] front = Images.sharp(1000, 700, 41);
+            String mrz = Images.mrz("HTI", DOC_NUMBER, BIRTH, "320101", SURNAME, GIVEN, false);
+            byte[] front = Images.passport(mrz);
             byte[] selfie = Images.sharp(StubFaceMatcher.SAME, 640, 42);
             String[] secrets = secrets(front, selfie);
-            String mrz = Images.mrz("HTI", DOC_NUMBER, BIRTH, "320101", SURNAME, GIVEN, false);
-            String id = runLive(app, "client-user-7", front, mrz, selfie);
+            String id = runLive(app, "client-user-7", front, selfie);
 
             // the read response: verified from real evidence, facts only
             String read = as(app.liveKey()).get("/api/v1/verifications/" + id).then().statusCode(200)
@@ -125,18 +125,18 @@ class LivePrivacyTest {
     void aDifferentFaceIsRejectedAndAnEngineFailureEndsInTechnicalError() throws Exception {
         try (Receiver receiver = new Receiver()) {
             Fixtures.App app = Fixtures.app(receiver.url());
-            byte[] front = Images.sharp(1000, 700, 51);
             String mrz = Images.mrz("HTI", DOC_NUMBER, BIRTH, "320101", SURNAME, GIVEN, false);
+            byte[] front = Images.passport(mrz);
 
             byte[] other = Images.sharp(StubFaceMatcher.DIFFERENT, 640, 52);
-            String mismatch = runLive(app, "client-user-8", front, mrz, other);
+            String mismatch = runLive(app, "client-user-8", front, other);
             String read = as(app.liveKey()).get("/api/v1/verifications/" + mismatch).then().body("status", equalTo("rejected"))
                     .body("reason_code", equalTo("face_mismatch")).body("result.checks.face.status", equalTo("failed")).extract().asString();
             assertWalked(read, secrets(front, other));
 
             // the matcher crashes inside the decision: the person gets the result page, not a 500; the verification ends technical_error
             byte[] crash = Images.sharp(StubFaceMatcher.CRASH, 640, 53);
-            String failed = runLive(app, "client-user-9", front, mrz, crash);
+            String failed = runLive(app, "client-user-9", front, crash);
             as(app.liveKey()).get("/api/v1/verifications/" + failed).then().statusCode(200).body("status", equalTo("technical_error"))
                     .body("reason_code", equalTo("processing_error")).body("completed_at", org.hamcrest.Matchers.notNullValue());
             Receiver.Hit hit = receiver.await(h -> h.body().contains("\"verification.technical_error\"") && h.body().contains(failed));
@@ -151,13 +151,13 @@ class LivePrivacyTest {
         }
     }
 
-    /** The hosted flow over HTTP as a browser posts it: open, consent, document photo + MRZ, selfie; answers the verification id. */
-    private String runLive(Fixtures.App app, String externalUserId, byte[] front, String mrz, byte[] selfie) {
+    /** The hosted flow over HTTP as a browser posts it: open, consent, document photo, selfie; answers the verification id. */
+    private String runLive(Fixtures.App app, String externalUserId, byte[] front, byte[] selfie) {
         var created = Fixtures.createFull(app.liveKey(), "{\"external_user_id\":\"" + externalUserId + "\",\"document_types\":[\"passport\"]}");
         String path = java.net.URI.create(created.path("verification_url")).getPath();
         given().get(path).then().statusCode(200);
         given().config(NO_REDIRECTS).formParam("decision", "accept").post(path + "/consent").then().statusCode(303);
-        given().config(NO_REDIRECTS).multiPart("front", "front.png", front, "image/png").multiPart("mrz", mrz)
+        given().config(NO_REDIRECTS).multiPart("front", "front.png", front, "image/png")
                 .post(path + "/document").then().statusCode(303).header("Location", not(containsString("error")));
         given().config(NO_REDIRECTS).multiPart("selfie", "selfie.png", selfie, "image/png")
                 .post(path + "/selfie").then().statusCode(303).header("Location", not(containsString("error")));
