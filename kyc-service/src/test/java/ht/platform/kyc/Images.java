@@ -2,7 +2,6 @@ package ht.platform.kyc;
 
 import ht.platform.kyc.provider.Mrz;
 
-import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -86,13 +85,7 @@ public final class Images {
     }
 
     private static byte[] png(BufferedImage img) {
-        try {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            ImageIO.write(img, "png", out);
-            return out.toByteArray();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return Documents.png(img);
     }
 
     /** A photographed specimen passport data page carrying {@code mrz} (rendered in OCR-B, read by the live MRZ check). */
