@@ -6,7 +6,9 @@
 #
 #   benchmarks/run.sh            full run (~20 min on 2 cores)
 #   benchmarks/run.sh --quick    short smoke run (small N, short phases)
-# Environment: SERVICES_ONLY="wallet checkout" (subset), SKIP_FAULTS=1, SKIP_SPEED=1, SKIP_DELIVERY=1, JAVA_OPTS, USERS,
+# Environment: SERVICES_ONLY="wallet checkout" (subset), SKIP_FAULTS=1, SKIP_SPEED=1, SKIP_DELIVERY=1,
+# DELIVERY_ONLY=1 (only the delivery figures: no creation/read phases, no faults), READY_TIMEOUT (s, 90), BENCH_PORT_OFFSET (shifts
+# every port), JAVA_OPTS, USERS,
 # MERGE_FROM=<an earlier results.kv> (its figures fill what this run skipped, marked in the report).
 # Needs: JDK 17, PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin, pgbench, python3, curl, openssl, root
 # (initdb runs as the postgres user through runuser). The jars: ./mvnw -B -pl kyc-service,checkout-service,wallet-gateway -am package -DskipTests
@@ -58,9 +60,9 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 # ------------------------------------------------------------------ preflight
-for p in 5544 18081 18082 18083 18091 18092 18093 $(seq 18200 18240); do
+for p in "$PGPORT" "${PORT[@]}" "${REPLICA_PORT[@]}" $(seq "$RPORT_NEXT" $((RPORT_NEXT + 40))); do
   if (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
-    echo "port $p is already in use on 127.0.0.1; stop what uses it (another benchmark run?)" >&2; exit 1
+    echo "port $p is already in use on 127.0.0.1; stop what uses it (another benchmark run?) or set BENCH_PORT_OFFSET" >&2; exit 1
   fi
 done
 export ADMIN_TOKEN="bench-$(openssl rand -hex 16)"
@@ -202,7 +204,7 @@ delivery_speed() {
 declare -gA SPEED_KEY=() SPEED_IDS=()
 if [ -z "${SKIP_SPEED:-}" ]; then
   for svc in "${ACTIVE[@]}"; do
-    [ -n "${UP[$svc]:-}" ] || continue
+    [ -n "${UP[$svc]:-}" ] && [ -z "${DELIVERY_ONLY:-}" ] || continue
     pg_top_reset; speed "$svc"; pg_top "$LOGS/pg-top-speed-$svc.txt"
   done
   for svc in "${ACTIVE[@]}"; do
@@ -390,7 +392,7 @@ fault_bad_receivers() {
   unset "${!D_@}"
 }
 
-if [ -z "${SKIP_FAULTS:-}" ]; then
+if [ -z "${SKIP_FAULTS:-}" ] && [ -z "${DELIVERY_ONLY:-}" ]; then
   for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && fault_bad_receivers "$svc"; done
   for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && fault_replicas "$svc"; done
   for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && fault_pg_restart "$svc"; done
@@ -406,7 +408,7 @@ if [ -n "${MERGE_FROM:-}" ] && [ -f "$MERGE_FROM" ]; then
   grep -v '^meta\.' "$MERGE_FROM" > "$RESULTS.merged"; cat "$RESULTS" >> "$RESULTS.merged"; RESULTS="$RESULTS.merged"
 fi
 python3 "$BENCH/tools/analyze.py" report "$RESULTS" "$BENCH/results/latest.md"
-if [ -f "$BENCH/results/profile-latest.txt" ] && [ -z "${SKIP_SPEED:-}" ]; then
+if [ -f "$BENCH/results/profile-latest.txt" ] && [ -z "${SKIP_SPEED:-}" ] && [ -z "${DELIVERY_ONLY:-}" ]; then
   { echo; echo "## Profile of the slowest ratio ($(grep '^profile.target=' "$RESULTS" | tail -1 | cut -d= -f2), JFR execution samples)"; echo; echo '```'; head -60 "$BENCH/results/profile-latest.txt"; echo '```'; } \
     | tee -a "$BENCH/results/latest.md"
 fi

@@ -2,13 +2,14 @@
 # Postgres cluster on $PGPORT (never the shared 5432 one) and to the services this harness started itself.
 
 PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
-PGPORT=${PGPORT:-5544}
+OFF=${BENCH_PORT_OFFSET:-0}   # shifts every port below, for a machine where another run holds them
+PGPORT=${PGPORT:-$((5544 + OFF))}
 PSQL=(psql -X -q -h 127.0.0.1 -p "$PGPORT" -U postgres -d platform -v ON_ERROR_STOP=1)
 
 SERVICES=(kyc checkout wallet)
 declare -gA MODULE=([kyc]=kyc-service [checkout]=checkout-service [wallet]=wallet-gateway)
-declare -gA PORT=([kyc]=18081 [checkout]=18082 [wallet]=18083)
-declare -gA REPLICA_PORT=([kyc]=18091 [checkout]=18092 [wallet]=18093)
+declare -gA PORT=([kyc]=$((18081 + OFF)) [checkout]=$((18082 + OFF)) [wallet]=$((18083 + OFF)))
+declare -gA REPLICA_PORT=([kyc]=$((18091 + OFF)) [checkout]=$((18092 + OFF)) [wallet]=$((18093 + OFF)))
 declare -gA OBJ_TABLE=([kyc]=kyc.verifications [checkout]=checkout.payment_intents [wallet]=wallet.payments)
 declare -gA OWNER_COL=([kyc]=application_id [checkout]=application_id [wallet]=project_id)
 declare -gA CREATE_PATH=([kyc]=/api/v1/verifications [checkout]=/api/v1/payment_intents [wallet]=/api/v1/payments)
@@ -102,7 +103,7 @@ start_service() {
   # shellcheck disable=SC2046
   env $(service_env "$port" | tr '\n' ' ') java $JAVA_OPTS -jar "$jar" >>"$LOGS/$svc-$port.log" 2>&1 &
   SVC_PID[$svc:$port]=$!
-  local deadline=$(( t0 + 90000 ))
+  local deadline=$(( t0 + ${READY_TIMEOUT:-90} * 1000 ))
   while [ "$(now_ms)" -lt "$deadline" ]; do
     if curl -fs -o /dev/null "http://127.0.0.1:$port/q/health/ready"; then
       READY_MS=$(( $(now_ms) - t0 )); return 0
@@ -110,7 +111,7 @@ start_service() {
     kill -0 "${SVC_PID[$svc:$port]}" 2>/dev/null || { log "$svc on $port died at start (see $LOGS/$svc-$port.log)"; return 1; }
     sleep 0.05
   done
-  log "$svc on $port not ready within 90 s"; return 1
+  log "$svc on $port not ready within ${READY_TIMEOUT:-90} s"; return 1
 }
 
 stop_service() { # svc port [signal]
@@ -213,7 +214,7 @@ load() { # url keys body count concurrency max_seconds outfile [rate] [retries]
 }
 
 declare -gA RECV_PID=()
-RPORT_NEXT=18200
+RPORT_NEXT=$((18200 + OFF))
 # next_rport: a fresh receiver port for every test (a receiver also holds port+1 for its resetting socket), so late
 # deliveries of an earlier test never land in a later test's log. Sets RPORT.
 next_rport() { RPORT=$RPORT_NEXT; RPORT_NEXT=$((RPORT_NEXT + 2)); }

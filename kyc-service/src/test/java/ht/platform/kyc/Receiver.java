@@ -19,6 +19,8 @@ public final class Receiver implements AutoCloseable {
     private final HttpServer server;
     public final List<Hit> hits = new CopyOnWriteArrayList<>();
     public final AtomicInteger status = new AtomicInteger(200);
+    /** When set, the exact bytes of every answer. */
+    public final java.util.concurrent.atomic.AtomicReference<byte[]> answer = new java.util.concurrent.atomic.AtomicReference<>();
 
     public Receiver() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -27,7 +29,7 @@ public final class Receiver implements AutoCloseable {
             Map<String, String> headers = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
             exchange.getRequestHeaders().forEach((k, v) -> headers.put(k, v.get(0)));
             hits.add(new Hit(headers, new String(body, StandardCharsets.UTF_8)));
-            byte[] answer = "ok".getBytes(StandardCharsets.UTF_8);
+            byte[] answer = this.answer.get() != null ? this.answer.get() : "ok".getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(status.get(), answer.length);
             exchange.getResponseBody().write(answer);
             exchange.close();

@@ -2,9 +2,8 @@ package ht.platform.checkout.admin;
 
 import ht.platform.support.admin.OperatorApi;
 import io.quarkus.runtime.annotations.RegisterForReflection;
-import ht.platform.checkout.service.ApplicationService;
+import ht.platform.support.tenancy.Tenancy;
 import ht.platform.support.auth.ApiKeyAuthentication;
-import ht.platform.support.time.Timestamps;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -30,12 +29,10 @@ import java.util.List;
 public class ApplicationAdminResource {
 
     public record CreateApplication(String name) { }
-    public record ApplicationView(String id, String name, String created_at) { }
     public record CreateKey(String mode, List<String> scopes) { }
-    public record KeyView(String id, String key, String mode, List<String> scopes, String created_at) { }
 
     @Inject
-    ApplicationService applications;
+    Tenancy applications;
 
     @Inject
     ApiKeyAuthentication authentication;
@@ -44,8 +41,8 @@ public class ApplicationAdminResource {
     @Path("/applications")
     @Operation(summary = "Create a client application")
     public Uni<Response> createApplication(CreateApplication body) {
-        return applications.createApplication(body == null ? null : body.name())
-                .map(a -> Response.status(201).entity(new ApplicationView(a.id, a.name, Timestamps.seconds(a.createdAt))).build());
+        return applications.createOwner(body == null ? null : body.name())
+                .map(a -> Response.status(201).entity(applications.view(a)).build());
     }
 
     @POST
@@ -53,8 +50,7 @@ public class ApplicationAdminResource {
     @Operation(summary = "Issue a secret key (mode test|live, scopes; omitted scopes = all); the key is shown only in this response")
     public Uni<Response> createKey(@PathParam("id") String applicationId, CreateKey body) {
         return applications.issueKey(applicationId, body == null ? null : body.mode(), body == null ? null : body.scopes())
-                .map(issued -> Response.status(201).entity(new KeyView(issued.stored().id, issued.key(), issued.stored().mode,
-                        List.of(issued.stored().scopes), Timestamps.seconds(issued.stored().createdAt))).build());
+                .map(issued -> Response.status(201).entity(applications.view(issued)).build());
     }
 
     @DELETE

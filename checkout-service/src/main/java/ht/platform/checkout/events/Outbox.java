@@ -1,13 +1,12 @@
 package ht.platform.checkout.events;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.checkout.model.Event;
 import ht.platform.checkout.model.PaymentIntent;
 import ht.platform.checkout.model.Refund;
 import ht.platform.checkout.service.Money;
 import ht.platform.support.ids.Ids;
-import ht.platform.support.outbox.OutboxWakeup;
+import ht.platform.support.outbox.NewEvent;
+import ht.platform.support.outbox.OutboxWriter;
 import ht.platform.support.time.Timestamps;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
@@ -16,8 +15,6 @@ import jakarta.inject.Inject;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -29,16 +26,18 @@ import java.util.Map;
 @ApplicationScoped
 public class Outbox {
 
-    public static final String CHANNEL = "checkout_outbox";
+    private static final String SUBSCRIBED = "t.application_id = :owner AND t.mode = :mode AND t.status = 'enabled'"
+            + " AND :type = ANY (t.events)";
 
     @Inject
-    ObjectMapper mapper;
+    OutboxWriter writer;
+
+    @Inject
+    CheckoutDeliveryPolicy policy;
 
     @Inject
     Clock clock;
 
-    @Inject
-    OutboxWakeup wakeup;
 
     public Uni<Event> paymentIntentEvent(PaymentIntent pi, String type) {
         Map<String, Object> data = new LinkedHashMap<>();
@@ -84,22 +83,8 @@ public class Outbox {
         body.put("mode", mode);
         body.put("created_at", Timestamps.seconds(now));
         body.put("data", data);
-        try {
-            event.payload = mapper.writeValueAsString(body);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-        OffsetDateTime at = OffsetDateTime.ofInstant(now, ZoneOffset.UTC);
-        return event.<Event>persist()
-                .call(() -> Panache.getSession().chain(session -> session.flush()
-                        .chain(() -> session.createNativeQuery("INSERT INTO checkout.webhook_deliveries"
-                                        + " (id, event_id, endpoint_id, status, failed_attempts, next_attempt_at, created_at, updated_at)"
-                                        + " SELECT 'whd_' || md5(:event || e.id), :event, e.id, 'pending', 0, :now, :now, :now"
-                                        + " FROM checkout.webhook_endpoints e WHERE e.application_id = :app AND e.mode = :mode"
-                                        + " AND e.status = 'enabled' AND :type = ANY (e.events)")
-                                .setParameter("event", event.id).setParameter("now", at).setParameter("app", applicationId)
-                                .setParameter("mode", mode).setParameter("type", type)
-                                .executeUpdate())
-                        .chain(n -> n > 0 ? wakeup.notifyInTransaction(session, CHANNEL) : Uni.createFrom().voidItem())));
+        NewEvent row = new NewEvent(event.id, applicationId, mode, type, objectId, now, body);
+        return Panache.getSession().chain(session -> writer.write(session, policy, row, SUBSCRIBED, Map.of()))
+                .replaceWith(event);
     }
 }

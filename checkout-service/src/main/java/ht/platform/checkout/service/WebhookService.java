@@ -2,7 +2,7 @@ package ht.platform.checkout.service;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.checkout.events.EventTypes;
-import ht.platform.checkout.events.Outbox;
+import ht.platform.checkout.events.CheckoutDeliveryPolicy;
 import ht.platform.checkout.model.Application;
 import ht.platform.checkout.model.Event;
 import ht.platform.checkout.model.WebhookAttempt;
@@ -191,7 +191,7 @@ public class WebhookService {
                                             + " AND e.status = 'enabled' AND :type = ANY (e.events) ON CONFLICT (event_id, endpoint_id) DO NOTHING")
                                     .setParameter("event", id).setParameter("now", now).setParameter("app", e.applicationId)
                                     .setParameter("mode", e.mode).setParameter("type", e.type).executeUpdate())
-                            .chain(() -> wakeup.notifyInTransaction(s, Outbox.CHANNEL)));
+                            .chain(() -> wakeup.notifyInTransaction(s, CheckoutDeliveryPolicy.CHANNEL)));
         })).chain(() -> event(caller, id));
     }
 

@@ -22,6 +22,8 @@ final class Receiver implements AutoCloseable {
     final HttpServer server;
     final List<Received> received = new CopyOnWriteArrayList<>();
     final AtomicInteger status = new AtomicInteger(200);
+    /** When set, the exact bytes of every answer. */
+    final java.util.concurrent.atomic.AtomicReference<byte[]> answer = new java.util.concurrent.atomic.AtomicReference<>();
 
     Receiver() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -30,7 +32,7 @@ final class Receiver implements AutoCloseable {
             Map<String, String> headers = new TreeMap<>();
             exchange.getRequestHeaders().forEach((k, v) -> headers.put(k.toLowerCase(), v.get(0)));
             received.add(new Received(exchange.getRequestURI().getPath(), headers, body));
-            byte[] answer = "{\"received\":true}".getBytes();
+            byte[] answer = this.answer.get() != null ? this.answer.get() : "{\"received\":true}".getBytes();
             exchange.sendResponseHeaders(status.get(), answer.length);
             exchange.getResponseBody().write(answer);
             exchange.close();

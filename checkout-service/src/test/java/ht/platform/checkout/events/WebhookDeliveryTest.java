@@ -37,7 +37,7 @@ class WebhookDeliveryTest {
     DeliveryRunner runner;
 
     @Inject
-    CheckoutDeliveryStore store;
+    CheckoutDeliveryPolicy store;
 
     @Inject
     WebhookTransport transport;

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import ht.platform.kyc.model.Application;
 import ht.platform.kyc.service.ApplicationService;
+import ht.platform.support.tenancy.Tenancy;
 import ht.platform.support.auth.ApiKeyAuthentication;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.time.Timestamps;
@@ -54,8 +55,6 @@ public class ApplicationAdminResource {
 
     public record CreateKey(String mode, List<String> scopes) { }
 
-    public record KeyView(String id, String key, String mode, List<String> scopes, @JsonProperty("created_at") String createdAt) { }
-
     public record Restrict(String reason, String mode) { }
 
     public record Rotate(String mode) { }
@@ -64,6 +63,9 @@ public class ApplicationAdminResource {
 
     @Inject
     ApplicationService applications;
+
+    @Inject
+    Tenancy tenancy;
 
     @Inject
     ApiKeyAuthentication authentication;
@@ -150,16 +152,15 @@ public class ApplicationAdminResource {
     @Path("/applications/{id}/keys")
     @Operation(summary = "Issue a secret key (mode test or live); the key is shown only in this response")
     public Uni<Response> createKey(@PathParam("id") String applicationId, CreateKey body) {
-        return applications.issueKey(applicationId, body == null ? null : body.mode(), body == null ? null : body.scopes())
-                .map(issued -> Response.status(201).entity(new KeyView(issued.stored().id, issued.key(), issued.stored().mode,
-                        List.of(issued.stored().scopes), Timestamps.seconds(issued.stored().createdAt))).build());
+        return tenancy.issueKey(applicationId, body == null ? null : body.mode(), body == null ? null : body.scopes())
+                .map(issued -> Response.status(201).entity(tenancy.view(issued)).build());
     }
 
     @DELETE
     @Path("/keys/{id}")
     @Operation(summary = "Revoke a key")
     public Uni<Response> revokeKey(@PathParam("id") String keyId) {
-        return applications.revokeKey(keyId).invoke(authentication::forgetAll).replaceWith(Response.noContent().build());
+        return tenancy.revokeKey(keyId).invoke(authentication::forgetAll).replaceWith(Response.noContent().build());
     }
 
     @POST

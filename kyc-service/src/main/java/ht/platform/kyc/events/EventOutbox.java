@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import ht.platform.kyc.model.Verification;
 import ht.platform.kyc.service.VerificationView;
 import ht.platform.support.ids.Ids;
-import ht.platform.support.outbox.OutboxWakeup;
+import ht.platform.support.outbox.NewEvent;
+import ht.platform.support.outbox.OutboxWriter;
 import ht.platform.support.time.Timestamps;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,27 +14,33 @@ import jakarta.inject.Inject;
 import org.hibernate.reactive.mutiny.Mutiny;
 
 import java.time.Instant;
-import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * Writes events inside the caller's transaction (transactional outbox): the event row, a pending delivery
- * when the application has a webhook address for the event's mode, and a NOTIFY that Postgres only sends after commit.
+ * Writes kyc events inside the caller's transaction (transactional outbox): the event row and a pending delivery
+ * when the application has a webhook address for the event's mode.
  */
 @ApplicationScoped
 public class EventOutbox {
-
-    public static final String CHANNEL = "kyc_outbox";
 
     /** The source's event kinds; {@code unable_to_verify} has none. */
     public static final Set<String> EVENT_STATUSES = Set.of("created", "started", "document_submitted", "processing",
             "retry_required", "verified", "rejected", "expired", "cancelled", "technical_error");
 
+    /** A test event goes to the test address only; without one it is recorded, not sent. */
+    private static final String ADDRESSED = "t.id = :owner"
+            + " AND (CASE WHEN CAST(:mode AS text) = 'test' THEN t.test_webhook_url ELSE t.webhook_url END) IS NOT NULL";
+
     @Inject
     ObjectMapper json;
 
     @Inject
-    OutboxWakeup wakeup;
+    OutboxWriter writer;
+
+    @Inject
+    KycDeliveryPolicy policy;
 
     /** Records {@code verification.<status>} for the verification's current state; nothing for unable_to_verify. */
     public Uni<Void> statusChanged(Mutiny.Session session, Verification v, Instant now) {
@@ -51,26 +58,7 @@ public class EventOutbox {
         payload.put("created_at", Timestamps.seconds(now));
         payload.put("livemode", !v.test());
         payload.putObject("data").set("object", VerificationView.of(json, v));
-        String body;
-        try {
-            body = json.writeValueAsString(payload);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-        var at = now.atOffset(ZoneOffset.UTC);
-        return session.createNativeQuery("INSERT INTO kyc.events (id, application_id, mode, type, verification_id, payload, created_at)"
-                        + " VALUES (:id, :app, :mode, :type, :ver, :payload, :now)")
-                .setParameter("id", eventId).setParameter("app", v.applicationId).setParameter("mode", v.mode)
-                .setParameter("type", type).setParameter("ver", v.id).setParameter("payload", body).setParameter("now", at)
-                .executeUpdate()
-                .chain(() -> session.createNativeQuery("INSERT INTO kyc.deliveries (id, event_id, application_id, status, attempts,"
-                                + " next_attempt_at, created_at) SELECT :id, :event, a.id, 'pending', 0, :now, :now"
-                                // a test event goes to the test address only; without one it is recorded, not sent
-                                + " FROM kyc.applications a WHERE a.id = :app"
-                                + " AND (CASE WHEN CAST(:mode AS text) = 'test' THEN a.test_webhook_url ELSE a.webhook_url END) IS NOT NULL")
-                        .setParameter("id", Ids.hex("whd_", 16)).setParameter("event", eventId).setParameter("app", v.applicationId)
-                        .setParameter("mode", v.mode)
-                        .setParameter("now", at).executeUpdate())
-                .chain(inserted -> inserted == 0 ? Uni.createFrom().voidItem() : wakeup.notifyInTransaction(session, CHANNEL));
+        NewEvent event = new NewEvent(eventId, v.applicationId, v.mode, type, v.id, now.truncatedTo(ChronoUnit.MICROS), payload);
+        return writer.write(session, policy, event, ADDRESSED, Map.of()).replaceWithVoid();
     }
 }

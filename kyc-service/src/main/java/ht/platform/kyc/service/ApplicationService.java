@@ -1,11 +1,8 @@
 package ht.platform.kyc.service;
 
-import ht.platform.kyc.model.ApiKey;
 import ht.platform.kyc.model.Application;
-import ht.platform.support.auth.ApiKeyLookup;
 import ht.platform.support.auth.ApiKeys;
 import ht.platform.support.auth.KeyRequests;
-import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.crypto.SecretBox;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.ids.Ids;
@@ -29,15 +26,11 @@ import java.util.Set;
 
 /** Client applications, their keys and webhook secrets (operator API), and key lookup for authentication. */
 @ApplicationScoped
-public class ApplicationService implements ApiKeyLookup {
+public class ApplicationService {
 
     private static final String TEST = "test";
     private static final String LIVE = "live";
 
-    public static final List<String> SCOPES = List.of("verifications:write", "verifications:read", "subjects:read");
-
-    /** A new key: the secret is only in {@code key}, shown once. */
-    public record IssuedKey(ApiKey stored, String key) { }
 
     /** An application with the webhook secrets in clear that this answer shows once (null when not shown). */
     public record AppWithSecrets(Application application, String webhookSecret, String testWebhookSecret) { }
@@ -135,30 +128,10 @@ public class ApplicationService implements ApiKeyLookup {
         }));
     }
 
-    /** The secrets that sign events of {@code mode} now: the current one, then the previous one while its overlap lasts. */
-    public List<String> signingSecrets(Application app, String mode, Instant now) {
-        boolean test = TEST.equals(mode);
-        String current = test ? app.testWebhookSecretSealed : app.webhookSecretSealed;
-        String previous = test ? app.testPreviousSecretSealed : app.previousSecretSealed;
-        Instant previousUntil = test ? app.testPreviousSecretExpiresAt : app.previousSecretExpiresAt;
-        if (current == null) {
-            throw new IllegalStateException("application " + app.id + " has no " + mode + " webhook secret");
-        }
-        List<String> secrets = new ArrayList<>(2);
-        secrets.add(open(app, mode, current));
-        if (previous != null && previousUntil != null && previousUntil.isAfter(now)) {
-            secrets.add(open(app, mode, previous));
-        }
-        return secrets;
-    }
 
     /** Live secrets are bound to the application id (as before modes were apart), test secrets to id and mode. */
     private String seal(Application app, String mode, String secret) {
         return secretBox.sealText(secret, TEST.equals(mode) ? app.id + "/test" : app.id);
-    }
-
-    private String open(Application app, String mode, String sealed) {
-        return secretBox.openText(sealed, TEST.equals(mode) ? app.id + "/test" : app.id);
     }
 
     private static String mode(String mode) {
@@ -171,38 +144,6 @@ public class ApplicationService implements ApiKeyLookup {
                 app.revokedAt = now();
             }
             return app;
-        }));
-    }
-
-    public Uni<IssuedKey> issueKey(String applicationId, String mode, List<String> scopes) {
-        KeyRequests.mode(mode);
-        Set<String> granted = KeyRequests.grants(scopes, SCOPES, "scopes");
-        return Panache.withTransaction(() -> find(applicationId).chain(app -> {
-            if (app.revokedAt != null) {
-                throw new ApiException(409, "APPLICATION_REVOKED", "This application has been revoked");
-            }
-            String secret = KeyRequests.newSecret("kyc_", mode);
-            ApiKey key = new ApiKey();
-            key.id = Ids.hex("key_", 12);
-            key.applicationId = applicationId;
-            key.keyHash = ApiKeys.hash(secret);
-            key.keyHint = ApiKeys.hint(secret);
-            key.mode = mode;
-            key.scopes = granted.toArray(String[]::new);
-            key.createdAt = now();
-            return key.<ApiKey>persist().map(k -> new IssuedKey(k, secret));
-        }));
-    }
-
-    public Uni<Void> revokeKey(String keyId) {
-        return Panache.withTransaction(() -> ApiKey.<ApiKey>findById(keyId).chain(key -> {
-            if (key == null) {
-                throw ApiException.notFound("Key " + keyId);
-            }
-            if (key.revokedAt == null) {
-                key.revokedAt = now();
-            }
-            return Uni.createFrom().voidItem();
         }));
     }
 
@@ -232,17 +173,6 @@ public class ApplicationService implements ApiKeyLookup {
             }
             return app;
         });
-    }
-
-    @Override
-    public Uni<ApiPrincipal> findByHash(String keyHash) {
-        return Panache.withSession(() -> Panache.getSession().chain(s -> s
-                .createNativeQuery("SELECT k.id, k.application_id, k.mode, array_to_string(k.scopes, ','), a.revoked_at IS NULL FROM kyc.api_keys k"
-                        + " JOIN kyc.applications a ON a.id = k.application_id WHERE k.key_hash = :hash AND k.revoked_at IS NULL",
-                        Object[].class)
-                .setParameter("hash", keyHash).getSingleResultOrNull()))
-                .map(row -> row == null ? null : new ApiPrincipal((String) row[0], (String) row[1], (String) row[2],
-                        Set.of(((String) row[3]).split(",")), (Boolean) row[4]));
     }
 
     private String checkName(String name) {

@@ -45,7 +45,7 @@ class WebhookAndProofTest {
     DeliveryRunner runner;
 
     @Inject
-    KycDeliveryStore store;
+    KycDeliveryPolicy store;
 
     @Inject
     WebhookTransport transport;

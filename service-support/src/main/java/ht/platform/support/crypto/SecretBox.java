@@ -9,52 +9,105 @@ import javax.crypto.spec.SecretKeySpec;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
+import java.util.List;
 
-/** AES-256-GCM for what is kept encrypted at rest (webhook secrets, identity images): iv(12) || ciphertext+tag. */
+/**
+ * AES-256-GCM for what is kept encrypted at rest (webhook secrets, identity images). A sealed value names the key
+ * that sealed it: {@code "PK" 0x01 || key id (4 bytes of SHA-256 of the key) || iv(12) || ciphertext+tag}. It opens
+ * with that key if it is configured, the current one or an old one; values sealed before key ids existed
+ * ({@code iv || ciphertext+tag}) open with whichever configured key authenticates them.
+ */
 @ApplicationScoped
 public class SecretBox {
 
-    private final SecretKeySpec key;
+    private static final byte[] MAGIC = {'P', 'K', 1};
+    private static final int ID = 4;
+    private static final int IV = 12;
+
+    private record Key(byte[] id, SecretKeySpec spec) { }
+
+    private final Key current;
+    private final List<Key> keys = new ArrayList<>();
 
     @Inject
     public SecretBox(CryptoSettings settings) {
-        this(Base64.getDecoder().decode(settings.key().trim()));
+        this(decode(settings.key()), settings.oldKeys().orElse(List.of()).stream()
+                .map(String::trim).filter(s -> !s.isEmpty()).map(SecretBox::decode).toList());
     }
 
     public SecretBox(byte[] rawKey) {
-        if (rawKey.length != 32) {
-            throw new IllegalArgumentException("platform.encryption.key must be 32 bytes in base64");
-        }
-        this.key = new SecretKeySpec(rawKey, "AES");
+        this(rawKey, List.of());
+    }
+
+    /** Seals with {@code currentKey}; opens what it or any of {@code oldKeys} sealed. */
+    public SecretBox(byte[] currentKey, List<byte[]> oldKeys) {
+        this.current = key(currentKey);
+        keys.add(current);
+        oldKeys.stream().map(SecretBox::key).filter(k -> keys.stream().noneMatch(c -> Arrays.equals(c.id, k.id))).forEach(keys::add);
     }
 
     public byte[] seal(byte[] plain, byte[] associatedData) {
         try {
-            byte[] iv = new byte[12];
+            byte[] iv = new byte[IV];
             Randomness.secure().nextBytes(iv);
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-            cipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(128, iv));
+            cipher.init(Cipher.ENCRYPT_MODE, current.spec, new GCMParameterSpec(128, iv));
             if (associatedData != null) {
                 cipher.updateAAD(associatedData);
             }
             byte[] sealed = cipher.doFinal(plain);
-            return ByteBuffer.allocate(iv.length + sealed.length).put(iv).put(sealed).array();
+            return ByteBuffer.allocate(MAGIC.length + ID + IV + sealed.length)
+                    .put(MAGIC).put(current.id).put(iv).put(sealed).array();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("encryption failed", e);
         }
     }
 
     public byte[] open(byte[] box, byte[] associatedData) {
+        if (box.length > MAGIC.length + ID + IV && Arrays.equals(box, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
+            byte[] id = Arrays.copyOfRange(box, MAGIC.length, MAGIC.length + ID);
+            for (Key key : keys) {
+                if (Arrays.equals(key.id, id)) {
+                    byte[] plain = tryOpen(key, box, MAGIC.length + ID, associatedData);
+                    if (plain != null) {
+                        return plain;
+                    }
+                }
+            }
+        }
+        for (Key key : keys) { // sealed before key ids, or (one chance in 2^24) an old iv that starts like MAGIC
+            byte[] plain = tryOpen(key, box, 0, associatedData);
+            if (plain != null) {
+                return plain;
+            }
+        }
+        throw new IllegalStateException("decryption failed: no configured encryption key opens this value");
+    }
+
+    /** True when the value was sealed with the current key (so re-sealing it would change nothing). */
+    public boolean sealedWithCurrentKey(byte[] box) {
+        return box.length > MAGIC.length + ID && Arrays.equals(box, 0, MAGIC.length, MAGIC, 0, MAGIC.length)
+                && Arrays.equals(box, MAGIC.length, MAGIC.length + ID, current.id, 0, ID);
+    }
+
+    private static byte[] tryOpen(Key key, byte[] box, int offset, byte[] associatedData) {
+        if (box.length < offset + IV + 16) {
+            return null;
+        }
         try {
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-            cipher.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(128, box, 0, 12));
+            cipher.init(Cipher.DECRYPT_MODE, key.spec, new GCMParameterSpec(128, box, offset, IV));
             if (associatedData != null) {
                 cipher.updateAAD(associatedData);
             }
-            return cipher.doFinal(box, 12, box.length - 12);
+            return cipher.doFinal(box, offset + IV, box.length - offset - IV);
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("decryption failed", e);
+            return null;
         }
     }
 
@@ -65,6 +118,22 @@ public class SecretBox {
 
     public String openText(String sealed, String boundTo) {
         return new String(open(Base64.getDecoder().decode(sealed), bytes(boundTo)), StandardCharsets.UTF_8);
+    }
+
+    private static Key key(byte[] raw) {
+        if (raw.length != 32) {
+            throw new IllegalArgumentException("platform.encryption keys must be 32 bytes in base64");
+        }
+        try {
+            byte[] id = Arrays.copyOf(MessageDigest.getInstance("SHA-256").digest(raw), ID);
+            return new Key(id, new SecretKeySpec(raw, "AES"));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static byte[] decode(String base64) {
+        return Base64.getDecoder().decode(base64.trim());
     }
 
     private static byte[] bytes(String s) {

@@ -1,15 +1,20 @@
 package ht.platform.support.outbox;
 
+import ht.platform.support.crypto.SecretBox;
+import ht.platform.webhooks.signing.WebhookSigner;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,9 +22,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The delivery loop shared by the three services. {@link #wake} keeps up to {@code webhooks.concurrency}
- * deliveries in flight, claiming more as soon as one finishes, so a slow or hanging receiver holds one slot
- * and never stalls the others. {@link #drain} delivers until nothing is due (used by tests and benchmarks).
+ * The delivery loop of every outbox. {@link #wake} keeps up to {@code webhooks.concurrency} deliveries in flight,
+ * claiming more as soon as there is room, so a slow or hanging receiver holds one slot and never stalls the
+ * others; an in-order destination's next delivery comes back with the record of the previous one and goes out at
+ * once on the same slot. {@link #drain} delivers until nothing is due (tests and benchmarks).
  */
 @ApplicationScoped
 public class DeliveryRunner {
@@ -27,20 +33,22 @@ public class DeliveryRunner {
     private static final Logger LOG = Logger.getLogger(DeliveryRunner.class);
 
     private final class Loop {
-        final DeliveryStore store;
+        final DeliveryPolicy policy;
+        final AttemptRecorder recorder;
         final AtomicInteger inFlight = new AtomicInteger();
         final AtomicBoolean claiming = new AtomicBoolean();
         final AtomicBoolean again = new AtomicBoolean();
 
-        Loop(DeliveryStore store) {
-            this.store = store;
+        Loop(DeliveryPolicy policy) {
+            this.policy = policy;
+            this.recorder = new AttemptRecorder(policy, store);
         }
     }
 
     private final Map<String, Loop> loops = new ConcurrentHashMap<>();
 
     @Inject
-    Vertx vertx;
+    DeliveryStore store;
 
     @Inject
     WebhookTransport transport;
@@ -49,11 +57,17 @@ public class DeliveryRunner {
     WebhookSettings settings;
 
     @Inject
+    SecretBox secretBox;
+
+    @Inject
+    Clock clock;
+
+    @Inject
     MeterRegistry registry;
 
     /** Starts claiming and sending in the background; safe to call from anywhere, as often as wanted. */
-    public void wake(DeliveryStore store) {
-        Loop loop = loops.computeIfAbsent(store.name(), n -> new Loop(store));
+    public void wake(DeliveryPolicy policy) {
+        Loop loop = loop(policy);
         if (!loop.claiming.compareAndSet(false, true)) {
             loop.again.set(true);
             return;
@@ -63,25 +77,33 @@ public class DeliveryRunner {
         int room = settings.concurrency() - inFlight;
         if (room <= 0 || (inFlight > 0 && room < batch())) {
             loop.claiming.set(false); // a delivery still in flight wakes the loop again when it finishes
+            if (loop.again.getAndSet(false) && room > 0) {
+                wake(policy);
+            }
             return;
         }
-        FreshContext.run(vertx, () -> store.claimDue(room)).subscribe().with(claimed -> {
+        store.claimDue(policy, room).subscribe().with(claimed -> {
             loop.inFlight.addAndGet(claimed.size());
             loop.claiming.set(false);
-            for (PreparedDelivery delivery : claimed) {
-                deliver(store, delivery).subscribe().with(
-                        v -> finished(loop),
-                        e -> {
-                            LOG.warnf("recording delivery %s failed: %s", delivery.deliveryId(), e.toString());
-                            finished(loop);
-                        });
-            }
+            claimed.forEach(d -> lane(loop, d));
             if (claimed.size() == room || loop.again.getAndSet(false)) {
-                wake(store);
+                wake(policy);
             }
         }, e -> {
             loop.claiming.set(false);
-            LOG.warnf("claiming %s deliveries failed: %s", store.name(), e.toString());
+            LOG.warnf("claiming %s deliveries failed: %s", policy.name(), e.toString());
+        });
+    }
+
+    /** One slot: this delivery, then the next ones of its destination that come back with its record. */
+    private void lane(Loop loop, ClaimedDelivery delivery) {
+        deliver(loop, delivery).subscribe().with(next -> {
+            loop.inFlight.addAndGet(next.size());
+            next.forEach(d -> lane(loop, d));
+            finished(loop);
+        }, e -> {
+            LOG.warnf("recording %s delivery %s failed: %s", loop.policy.name(), delivery.id(), e.toString());
+            finished(loop);
         });
     }
 
@@ -91,36 +113,94 @@ public class DeliveryRunner {
     }
 
     /** Delivers everything due now, one batch after another, and answers how many attempts were made. */
-    public Uni<Integer> drain(DeliveryStore store) {
-        return drain(store, 0);
+    public Uni<Integer> drain(DeliveryPolicy policy) {
+        return drain(loop(policy), 0);
     }
 
-    private Uni<Integer> drain(DeliveryStore store, int sent) {
-        return FreshContext.run(vertx, () -> store.claimDue(settings.concurrency())).chain(claimed -> {
+    private Uni<Integer> drain(Loop loop, int sent) {
+        return store.claimDue(loop.policy, settings.concurrency()).chain(claimed -> {
             if (claimed.isEmpty()) {
                 return Uni.createFrom().item(sent);
             }
-            List<Uni<Void>> sends = claimed.stream().map(d -> deliver(store, d)).toList();
-            return Uni.join().all(sends).andCollectFailures().chain(v -> drain(store, sent + claimed.size()));
+            return all(loop, claimed).chain(n -> drain(loop, sent + n));
         });
     }
 
-    private Uni<Void> deliver(DeliveryStore store, PreparedDelivery delivery) {
-        return transport.send(delivery.url(), delivery.headers(), delivery.body())
-                .invoke(result -> measure(store, result))
-                .chain(result -> FreshContext.run(vertx, () -> store.recordAttempt(delivery, result)));
+    private Uni<Integer> all(Loop loop, List<ClaimedDelivery> deliveries) {
+        if (deliveries.isEmpty()) {
+            return Uni.createFrom().item(0);
+        }
+        List<Uni<Integer>> lanes = new ArrayList<>(deliveries.size());
+        for (ClaimedDelivery d : deliveries) {
+            lanes.add(deliver(loop, d).chain(next -> all(loop, next)).map(n -> n + 1)
+                    .onFailure().recoverWithItem(1));
+        }
+        return Uni.join().all(lanes).andFailFast().map(counts -> counts.stream().mapToInt(Integer::intValue).sum());
+    }
+
+    private Uni<List<ClaimedDelivery>> deliver(Loop loop, ClaimedDelivery delivery) {
+        Uni<SendResult> sent;
+        try {
+            PreparedDelivery prepared = prepare(loop.policy, delivery, clock.instant());
+            sent = transport.send(prepared.url(), prepared.headers(), prepared.body());
+        } catch (UnpreparableDelivery e) {
+            LOG.warnf("%s delivery %s could not be prepared: %s", loop.policy.name(), delivery.id(), e.getMessage());
+            sent = Uni.createFrom().item(SendResult.failed("delivery could not be prepared: " + e.getMessage(), 0));
+        }
+        return sent.invoke(result -> measure(loop.policy, result))
+                .chain(result -> loop.recorder.record(delivery, result));
+    }
+
+    /** Signs at send time: timestamp = now, the stored body byte for byte, both secrets during a rotation. */
+    PreparedDelivery prepare(DeliveryPolicy policy, ClaimedDelivery d, Instant now) {
+        if (d.url() == null || d.url().isBlank()) {
+            throw new UnpreparableDelivery("the destination has no webhook address");
+        }
+        List<String> secrets = new ArrayList<>(2);
+        secrets.add(open(d.secret(), d.secretBoundTo()));
+        if (d.previousSecret() != null && d.previousSecretExpiresAt() != null && d.previousSecretExpiresAt().isAfter(now)) {
+            secrets.add(open(d.previousSecret(), d.secretBoundTo()));
+        }
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Content-Type", "application/json");
+        headers.put("User-Agent", settings.userAgent());
+        headers.putAll(policy.headers(d));
+        headers.putAll(WebhookSigner.sign(policy.scheme(), secrets, now.getEpochSecond(), d.eventId(), d.body()));
+        return new PreparedDelivery(d.id(), d.url(), headers, d.body(), d.attemptNumber());
+    }
+
+    private String open(String sealed, String boundTo) {
+        if (sealed == null) {
+            throw new UnpreparableDelivery("the destination has no signing secret");
+        }
+        try {
+            return secretBox.openText(sealed, boundTo);
+        } catch (RuntimeException e) {
+            throw new UnpreparableDelivery("the signing secret cannot be decrypted with the configured encryption keys");
+        }
+    }
+
+    private Loop loop(DeliveryPolicy policy) {
+        return loops.computeIfAbsent(policy.name(), n -> new Loop(policy));
     }
 
     private void finished(Loop loop) {
         loop.inFlight.decrementAndGet();
-        wake(loop.store);
+        wake(loop.policy);
     }
 
-    private void measure(DeliveryStore store, SendResult result) {
+    private void measure(DeliveryPolicy policy, SendResult result) {
         String outcome = result.success() ? "success" : "failure";
-        Counter.builder("webhook_deliveries").tag("service", store.name()).tag("outcome", outcome)
+        Counter.builder("webhook_deliveries").tag("service", policy.name()).tag("outcome", outcome)
                 .register(registry).increment();
-        Timer.builder("webhook_delivery_latency").tag("service", store.name())
+        Timer.builder("webhook_delivery_latency").tag("service", policy.name())
                 .register(registry).record(Duration.ofMillis(result.latencyMillis()));
+    }
+
+    /** A delivery that cannot be sent as it stands (no address, a secret no configured key opens). */
+    static final class UnpreparableDelivery extends RuntimeException {
+        UnpreparableDelivery(String message) {
+            super(message, null, false, false);
+        }
     }
 }

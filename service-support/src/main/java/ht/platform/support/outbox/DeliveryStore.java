@@ -1,20 +1,211 @@
 package ht.platform.support.outbox;
 
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A service's outbox: it claims due deliveries ({@code FOR UPDATE SKIP LOCKED}, setting a lease longer than
- * the send timeout, so replicas never send the same attempt at once) and records each attempt by its own
- * retry, dead-letter and pause rules.
+ * The outbox's SQL, on the plain reactive client (no ORM session), one round trip each:
+ * <ul>
+ * <li>claim: each open destination offers its oldest due deliveries, fewer by those it has in flight (one for an
+ * in-order destination), locked {@code FOR UPDATE SKIP LOCKED} and leased for longer than a send;</li>
+ * <li>record: a batch of attempts, the delivery rows (delivered, rescheduled by the retry schedule, or dead) and the
+ * destination (pause rule) together; for in-order destinations the same statement leases each destination's
+ * next due delivery, so a lane never waits for a separate claim.</li>
+ * </ul>
+ * Only deliveries still carrying this claim's lease are recorded, so a replica whose lease ran out never writes
+ * over another's attempt.
  */
-public interface DeliveryStore {
+@ApplicationScoped
+public class DeliveryStore {
 
-    /** Short stable name, used in metrics and logs (e.g. "wallet"). */
-    String name();
+    /** The longest text kept from a receiver's answer or an error. */
+    static final int TEXT_LIMIT = 1000;
 
-    Uni<List<PreparedDelivery>> claimDue(int limit);
+    @Inject
+    Pool pool;
 
-    Uni<Void> recordAttempt(PreparedDelivery delivery, SendResult result);
+    @Inject
+    Clock clock;
+
+    @Inject
+    WebhookSettings settings;
+
+    private final Map<String, String[]> sql = new ConcurrentHashMap<>();
+
+    public record Outcome(ClaimedDelivery delivery, SendResult result) { }
+
+    public Uni<List<ClaimedDelivery>> claimDue(DeliveryPolicy policy, int limit) {
+        Instant now = now();
+        int cap = policy.ordering() == Ordering.IN_ORDER_PER_DESTINATION ? 1 : settings.maxInFlightPerDestination();
+        return pool.preparedQuery(statements(policy)[0])
+                .execute(Tuple.of(at(now), Math.max(1, limit), cap, at(now.plus(settings.lease()))))
+                .map(rows -> claimed(policy, rows));
+    }
+
+    /**
+     * Records the outcomes in one statement; answers the deliveries this statement claimed next (the next due
+     * delivery of each in-order destination whose attempt was recorded).
+     */
+    public Uni<List<ClaimedDelivery>> record(DeliveryPolicy policy, List<Outcome> outcomes) {
+        Instant now = now();
+        int n = outcomes.size();
+        String[] ids = new String[n];
+        Integer[] numbers = new Integer[n];
+        Boolean[] ok = new Boolean[n];
+        Integer[] codes = new Integer[n];
+        Long[] latency = new Long[n];
+        String[] errors = new String[n];
+        String[] excerpts = new String[n];
+        String[] status = new String[n];
+        OffsetDateTime[] next = new OffsetDateTime[n];
+        String[] destinations = new String[n];
+        OffsetDateTime[] leases = new OffsetDateTime[n];
+        String[] urls = new String[n];
+        for (int i = 0; i < n; i++) {
+            ClaimedDelivery d = outcomes.get(i).delivery();
+            SendResult r = outcomes.get(i).result();
+            Optional<Duration> retry = r.success() ? Optional.empty()
+                    : policy.schedule().delayAfterFailedAttempt(d.failures() + 1);
+            ids[i] = d.id();
+            numbers[i] = d.attemptNumber();
+            ok[i] = r.success();
+            codes[i] = r.statusCode();
+            latency[i] = r.latencyMillis();
+            errors[i] = StorableText.of(r.error(), TEXT_LIMIT);
+            excerpts[i] = StorableText.of(r.responseExcerpt(), WebhookTransport.EXCERPT_BYTES);
+            status[i] = r.success() ? policy.tables().delivered() : retry.isPresent() ? "pending" : policy.tables().dead();
+            next[i] = retry.map(delay -> at(now.plus(delay))).orElse(null);
+            destinations[i] = d.destinationId();
+            leases[i] = at(d.lease());
+            urls[i] = StorableText.of(d.url(), 2048);
+        }
+        List<Object> values = new ArrayList<>(List.of(ids, numbers, ok, codes, latency, errors, excerpts, status, next,
+                destinations, leases, urls, at(now)));
+        if (policy.ordering() == Ordering.IN_ORDER_PER_DESTINATION) {
+            values.add(at(now.plus(settings.lease()))); // the lease of each lane's next delivery
+        }
+        Tuple params = Tuple.tuple(values);
+        return pool.preparedQuery(statements(policy)[1]).execute(params).map(rows -> claimed(policy, rows));
+    }
+
+    private List<ClaimedDelivery> claimed(DeliveryPolicy policy, RowSet<Row> rows) {
+        List<ClaimedDelivery> out = new ArrayList<>(rows.size());
+        for (Row row : rows) {
+            if (row.getColumnIndex("id") < 0) {
+                break; // the record statement of a capped outbox answers no rows
+            }
+            byte[] body = policy.tables().textBody()
+                    ? row.getString("body").getBytes(StandardCharsets.UTF_8)
+                    : row.getBuffer("body").getBytes();
+            out.add(new ClaimedDelivery(row.getString("id"), row.getString("destination_id"),
+                    row.getInteger("attempt_number"), row.getInteger("failures"), instant(row, "lease"),
+                    row.getString("event_id"), row.getString("event_type"), row.getString("mode"), body,
+                    row.getString("url"), row.getString("secret"), row.getString("previous_secret"),
+                    instant(row, "previous_secret_expires_at"), row.getString("secret_bound_to")));
+        }
+        return out;
+    }
+
+    private String[] statements(DeliveryPolicy policy) {
+        return sql.computeIfAbsent(policy.name(), n -> new String[] {claimSql(policy), recordSql(policy)});
+    }
+
+    /** $1 now, $2 limit, $3 in flight allowed per destination, $4 lease until. */
+    static String claimSql(DeliveryPolicy policy) {
+        OutboxTables x = policy.tables();
+        return "WITH busy AS (SELECT " + x.destination() + " AS dest, count(*) AS n FROM " + x.deliveries()
+                + "   WHERE status = 'pending' AND lease_until > $1 GROUP BY 1),"
+                + " offered AS (SELECT o.id, o.rank FROM " + x.destinations() + " t LEFT JOIN busy b ON b.dest = t.id"
+                + "   CROSS JOIN LATERAL (SELECT d.id, d." + x.order() + " AS rank FROM " + x.deliveries() + " d"
+                + "     WHERE d." + x.destination() + " = t.id AND d.status = 'pending' AND d.next_attempt_at <= $1"
+                + "     AND (d.lease_until IS NULL OR d.lease_until <= $1)"
+                + "     ORDER BY d." + x.order() + " LIMIT GREATEST($3 - COALESCE(b.n, 0), 0)) o"
+                + "   WHERE " + policy.destinationOpen() + " ORDER BY o.rank LIMIT $2),"
+                + " due AS (SELECT id FROM " + x.deliveries() + " WHERE id IN (SELECT id FROM offered) AND status = 'pending'"
+                + "   AND (lease_until IS NULL OR lease_until <= $1) FOR UPDATE SKIP LOCKED)"
+                + lease(policy, "$4");
+    }
+
+    /** The UPDATE that leases the rows of CTE {@code due} and answers what sending them needs. */
+    private static String lease(DeliveryPolicy policy, String until) {
+        OutboxTables x = policy.tables();
+        return " UPDATE " + x.deliveries() + " d SET lease_until = " + until
+                + " FROM due, " + x.events() + " ev, " + x.destinations() + " t"
+                + " WHERE d.id = due.id AND ev.id = d.event_id AND t.id = d." + x.destination()
+                + " RETURNING d.id, d." + x.destination() + " AS destination_id, (" + x.attemptNumber() + ") AS attempt_number,"
+                + " (" + x.failures() + ") AS failures, d.lease_until AS lease, ev.id AS event_id, ev.type AS event_type,"
+                + " ev.mode AS mode, ev." + x.eventBody() + " AS body, " + policy.destinationColumns();
+    }
+
+    /**
+     * $1 ids, $2 attempt numbers, $3 success, $4 status codes, $5 latencies, $6 errors, $7 excerpts, $8 new status,
+     * $9 next attempt, $10 destinations, $11 leases, $12 urls, $13 now, $14 (in-order only) the lease of the next deliveries.
+     */
+    static String recordSql(DeliveryPolicy policy) {
+        OutboxTables x = policy.tables();
+        String after = policy.afterAttempt().isBlank() ? "" : ", " + policy.afterAttempt();
+        Optional<String> pause = policy.destinationAfterAttempt();
+        StringBuilder s = new StringBuilder()
+                .append("WITH r AS (SELECT i.*, $13::timestamptz AS at FROM unnest($1::text[], $2::int4[], $3::bool[],")
+                .append(" $4::int4[], $5::int8[], $6::text[], $7::text[], $8::text[], $9::timestamptz[], $10::text[],")
+                .append(" $11::timestamptz[], $12::text[]) AS i(id, n, ok, code, ms, error, excerpt, status, next_at, dest, lease, url)),")
+                .append(" u AS (UPDATE ").append(x.deliveries()).append(" d SET status = r.status, next_attempt_at = r.next_at,")
+                .append(" lease_until = NULL").append(after)
+                .append(" FROM r WHERE d.id = r.id AND d.status = 'pending' AND d.lease_until = r.lease RETURNING d.id),")
+                .append(" a AS (INSERT INTO ").append(x.attempts()).append(" (")
+                .append(x.attemptId() == null ? "" : "id, ")
+                .append("delivery_id, attempt_number, attempted_at, success, status_code, latency_ms, error, response_excerpt")
+                .append(x.attemptUrl() ? ", url" : "").append(") SELECT ")
+                .append(x.attemptId() == null ? "" : x.attemptId() + ", ")
+                .append("r.id, r.n, r.at, r.ok, r.code, r.ms, r.error, r.excerpt").append(x.attemptUrl() ? ", r.url" : "")
+                .append(" FROM r JOIN u ON u.id = r.id)");
+        pause.ifPresent(set -> s.append(", p AS (UPDATE ").append(x.destinations()).append(" t SET ").append(set)
+                .append(" FROM r JOIN u ON u.id = r.id WHERE t.id = r.dest RETURNING t.id, (")
+                .append(policy.destinationOpen()).append(") AS open)"));
+        if (policy.ordering() != Ordering.IN_ORDER_PER_DESTINATION) {
+            return s.append(" SELECT count(*) AS recorded FROM u").toString();
+        }
+        String open = pause.isPresent() ? "CASE WHEN p.id IS NULL THEN (" + policy.destinationOpen() + ") ELSE p.open END"
+                : "(" + policy.destinationOpen() + ")";
+        return s.append(", nx AS (SELECT o.id FROM r JOIN u ON u.id = r.id JOIN ").append(x.destinations())
+                .append(" t ON t.id = r.dest").append(pause.isPresent() ? " LEFT JOIN p ON p.id = r.dest" : "")
+                .append(" CROSS JOIN LATERAL (SELECT d.id FROM ").append(x.deliveries()).append(" d WHERE d.")
+                .append(x.destination()).append(" = r.dest AND d.status = 'pending' AND d.next_attempt_at <= $13")
+                .append(" AND (d.lease_until IS NULL OR d.lease_until <= $13) AND d.id <> ALL ($1::text[])")
+                .append(" ORDER BY d.").append(x.order()).append(" LIMIT 1) o WHERE ").append(open).append("),")
+                .append(" due AS (SELECT id FROM ").append(x.deliveries()).append(" WHERE id IN (SELECT id FROM nx)")
+                .append(" AND status = 'pending' AND (lease_until IS NULL OR lease_until <= $13) FOR UPDATE SKIP LOCKED)")
+                .append(lease(policy, "$14")).toString();
+    }
+
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+    }
+
+    static OffsetDateTime at(Instant instant) {
+        return instant == null ? null : OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
+    }
+
+    private static Instant instant(Row row, String column) {
+        OffsetDateTime t = row.getOffsetDateTime(column);
+        return t == null ? null : t.toInstant();
+    }
 }

@@ -50,6 +50,11 @@ public class OutboxWakeup {
         return session.createNativeQuery("NOTIFY " + checked(channel)).executeUpdate().replaceWithVoid();
     }
 
+    /** The call that notifies {@code channel}, for a statement that writes outbox rows (sent on commit). */
+    public String notifyCall(String channel) {
+        return "pg_notify('" + checked(channel) + "', '')";
+    }
+
     public synchronized void listen(String channel, Runnable onNotify) {
         listeners.put(checked(channel), onNotify);
         PgConnection current = connection;

@@ -18,7 +18,7 @@ import jakarta.inject.Inject;
 
 import java.net.InetAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -33,15 +33,19 @@ public class WebhookTransport {
 
     static final int EXCERPT_BYTES = 1024;
 
-    private final Vertx vertx;
     private final WebhookSettings settings;
+    private final HostResolver resolver;
     private final OutgoingUrlPolicy defaultPolicy;
     private final HttpClient client;
 
-    @Inject
     public WebhookTransport(Vertx vertx, WebhookSettings settings) {
-        this.vertx = vertx;
+        this(vertx, settings, new SystemHostResolver());
+    }
+
+    @Inject
+    public WebhookTransport(Vertx vertx, WebhookSettings settings, HostResolver resolver) {
         this.settings = settings;
+        this.resolver = resolver;
         this.defaultPolicy = new OutgoingUrlPolicy(settings.allowPrivateTargets());
         int timeoutMs = (int) settings.sendTimeout().toMillis();
         this.client = vertx.createHttpClient(new HttpClientOptions()
@@ -71,21 +75,30 @@ public class WebhookTransport {
         }
         URI uri = decision.uri();
         String host = stripBrackets(uri.getHost());
-        return resolve(host)
+        long budget = settings.sendTimeout().toMillis();
+        return resolve(host, budget)
                 .map(addresses -> policy.checkResolved(host, addresses))
                 .chain(address -> address.allowed()
-                        ? exchange(uri, host, address, headers, body, start)
-                        : Uni.createFrom().item(SendResult.failed("ADDRESS_NOT_ALLOWED: " + address.reason(), elapsed(start))))
+                        ? exchange(uri, host, address, headers, body, start, Duration.ofMillis(Math.max(1, budget - elapsed(start))))
+                        : Uni.createFrom().item(SendResult.failed("ADDRESS_NOT_ALLOWED: " + refusal(host, address), elapsed(start))))
                 .onFailure().recoverWithItem(e -> SendResult.failed(describe(e), elapsed(start)));
     }
 
-    private Uni<List<InetAddress>> resolve(String host) {
-        return Uni.createFrom().completionStage(() -> vertx.<List<InetAddress>>executeBlocking(
-                () -> List.of(InetAddress.getAllByName(host)), false).toCompletionStage());
+    /** The resolution is part of the send budget: the whole send ends before the lease, however DNS behaves. */
+    private Uni<List<InetAddress>> resolve(String host, long budgetMillis) {
+        return Uni.createFrom().deferred(() -> resolver.resolve(host))
+                .ifNoItem().after(Duration.ofMillis(budgetMillis))
+                .failWith(() -> new IllegalStateException("resolving " + host + " took longer than " + budgetMillis + " ms"));
+    }
+
+    /** Never the internal address a name resolved to: that would tell a merchant about the network inside. */
+    private static String refusal(String host, AddressDecision address) {
+        String reason = address.reason() == null ? "" : address.reason();
+        return reason.contains(" resolves to ") ? "host " + host + " resolves to a private address; delivery refused" : reason;
     }
 
     private Uni<SendResult> exchange(URI uri, String host, AddressDecision address, Map<String, String> headers,
-                                     byte[] body, long start) {
+                                     byte[] body, long start, Duration budget) {
         boolean https = "https".equalsIgnoreCase(uri.getScheme());
         int port = uri.getPort() > 0 ? uri.getPort() : (https ? 443 : 80);
         String path = (uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath())
@@ -98,7 +111,8 @@ public class WebhookTransport {
                 .setSsl(https)
                 .setURI(path)
                 .setFollowRedirects(false)
-                .setIdleTimeout(settings.sendTimeout().toMillis());
+                .setConnectTimeout(budget.toMillis())
+                .setIdleTimeout(budget.toMillis());
         headers.forEach(options::putHeader);
         options.putHeader("Content-Type", "application/json");
         options.putHeader("Content-Length", String.valueOf(body.length));
@@ -142,12 +156,12 @@ public class WebhookTransport {
                         }
                     });
                 }));
-        return exchange.ifNoItem().after(settings.sendTimeout())
+        return exchange.ifNoItem().after(budget)
                 .recoverWithItem(() -> SendResult.failed("timeout after " + settings.sendTimeout().toMillis() + " ms", elapsed(start)));
     }
 
     private static String text(Buffer excerpt) {
-        return excerpt.length() == 0 ? "" : new String(excerpt.getBytes(), StandardCharsets.UTF_8);
+        return excerpt.length() == 0 ? "" : StorableText.decode(excerpt.getBytes());
     }
 
     private static String stripBrackets(String host) {

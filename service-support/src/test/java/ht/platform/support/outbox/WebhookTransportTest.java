@@ -2,6 +2,7 @@ package ht.platform.support.outbox;
 
 import com.sun.net.httpserver.HttpServer;
 import ht.platform.webhooks.destination.OutgoingUrlPolicy;
+import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -9,6 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -45,6 +47,14 @@ class WebhookTransportTest {
             reply(ex, 302, "");
         });
         receiver.createContext("/error", ex -> reply(ex, 500, "x".repeat(5000)));
+        receiver.createContext("/nul", ex -> {
+            ex.getRequestBody().readAllBytes();
+            byte[] bytes = {'o', 'k', 0, 'b', 'i', 'n', (byte) 0xC3, (byte) 0x28, 'y'};
+            ex.sendResponseHeaders(200, bytes.length);
+            try (OutputStream out = ex.getResponseBody()) {
+                out.write(bytes);
+            }
+        });
         receiver.createContext("/hang", ex -> {
             try {
                 Thread.sleep(5000);
@@ -54,7 +64,7 @@ class WebhookTransportTest {
             reply(ex, 200, "late");
         });
         receiver.start();
-        transport = new WebhookTransport(vertx, settings(true, Duration.ofSeconds(10)));
+        transport = new WebhookTransport(vertx, settings(true, Duration.ofSeconds(30))); // generous: a loaded machine
         impatient = new WebhookTransport(vertx, settings(true, Duration.ofMillis(1000)));
     }
 
@@ -82,7 +92,7 @@ class WebhookTransportTest {
 
     static SendResult send(WebhookTransport transport, String path) {
         return transport.send(url(path), Map.of("X-Test", "yes"), "{\"a\":1}".getBytes(StandardCharsets.UTF_8))
-                .await().atMost(Duration.ofSeconds(15));
+                .await().atMost(Duration.ofSeconds(35));
     }
 
     @Test
@@ -137,11 +147,47 @@ class WebhookTransportTest {
         assertFalse(result.success());
     }
 
+    @Test
+    void anAnswerWithNulAndBrokenUtf8IsKeptAsStorableText() {
+        SendResult result = send("/nul");
+        assertTrue(result.success(), result.toString());
+        String excerpt = result.responseExcerpt();
+        assertFalse(excerpt.contains("\u0000"), "a NUL cannot be stored in a Postgres text column");
+        assertTrue(excerpt.startsWith("ok\uFFFDbin\uFFFD"), excerpt);
+        assertTrue(excerpt.endsWith("y"), excerpt);
+    }
+
+    @Test
+    void aStallingResolverEndsTheSendWithinItsBudgetSoBeforeTheLease() {
+        HostResolver stalls = host -> Uni.createFrom().emitter(e -> { }); // never answers
+        WebhookSettings s = settings(false, Duration.ofMillis(800));
+        WebhookTransport stalled = new WebhookTransport(vertx, s, stalls);
+        long start = System.nanoTime();
+        SendResult result = stalled.send("https://hooks.example.com/in", Map.of(), new byte[0])
+                .await().atMost(Duration.ofSeconds(10));
+        long took = (System.nanoTime() - start) / 1_000_000;
+        assertFalse(result.success());
+        assertTrue(result.error().contains("resolving hooks.example.com took longer than 800 ms"), result.error());
+        assertTrue(took < s.lease().toMillis(), "the send outlived the lease: " + took + " ms");
+        assertTrue(took < 800 + 700, "the resolution was not bounded by the send budget: " + took + " ms");
+    }
+
+    @Test
+    void aRefusedAddressIsNeverNamedInTheError() throws Exception {
+        InetAddress inside = InetAddress.getByAddress("hooks.example.com", new byte[] {10, 1, 2, 3});
+        HostResolver internal = host -> Uni.createFrom().item(List.of(inside));
+        WebhookTransport t = new WebhookTransport(vertx, settings(false, Duration.ofSeconds(2)), internal);
+        SendResult result = t.send("https://hooks.example.com/in", Map.of(), new byte[0]).await().atMost(Duration.ofSeconds(5));
+        assertFalse(result.success());
+        assertTrue(result.error().contains("resolves to a private address"), result.error());
+        assertFalse(result.error().contains("10.1.2.3"), result.error());
+    }
+
     static WebhookSettings settings(boolean allowPrivate, Duration timeout) {
         return new WebhookSettings() {
             public boolean allowPrivateTargets() { return allowPrivate; }
             public Duration sendTimeout() { return timeout; }
-            public Duration lease() { return Duration.ofSeconds(60); }
+            public Duration lease() { return timeout.multipliedBy(2); }
             public int concurrency() { return 8; }
             public int maxInFlightPerDestination() { return 2; }
             public String userAgent() { return "test"; }

@@ -3,8 +3,7 @@ package ht.platform.wallet.admin;
 import ht.platform.support.admin.OperatorApi;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import ht.platform.support.auth.ApiKeyAuthentication;
-import ht.platform.support.time.Timestamps;
-import ht.platform.wallet.service.ProjectService;
+import ht.platform.support.tenancy.Tenancy;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -30,12 +29,10 @@ import java.util.List;
 public class ProjectAdminResource {
 
     public record CreateProject(String name) { }
-    public record ProjectView(String id, String name, String createdAt) { }
     public record CreateKey(String mode, List<String> permissions) { }
-    public record KeyView(String id, String key, String mode, List<String> permissions, String createdAt) { }
 
     @Inject
-    ProjectService projects;
+    Tenancy projects;
 
     @Inject
     ApiKeyAuthentication authentication;
@@ -44,8 +41,8 @@ public class ProjectAdminResource {
     @Path("/projects")
     @Operation(summary = "Create a merchant project")
     public Uni<Response> createProject(CreateProject body) {
-        return projects.createProject(body == null ? null : body.name())
-                .map(p -> Response.status(201).entity(new ProjectView(p.id, p.name, Timestamps.millis(p.createdAt))).build());
+        return projects.createOwner(body == null ? null : body.name())
+                .map(p -> Response.status(201).entity(projects.view(p)).build());
     }
 
     @POST
@@ -53,8 +50,7 @@ public class ProjectAdminResource {
     @Operation(summary = "Issue a secret key for a project; the key is shown only in this response")
     public Uni<Response> createKey(@PathParam("id") String projectId, CreateKey body) {
         return projects.issueKey(projectId, body == null ? null : body.mode(), body == null ? null : body.permissions())
-                .map(issued -> Response.status(201).entity(new KeyView(issued.stored().id, issued.key(), issued.stored().mode,
-                        List.of(issued.stored().permissions), Timestamps.millis(issued.stored().createdAt))).build());
+                .map(issued -> Response.status(201).entity(projects.view(issued)).build());
     }
 
     @DELETE

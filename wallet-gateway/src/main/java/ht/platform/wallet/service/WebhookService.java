@@ -4,10 +4,12 @@ import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.crypto.SecretBox;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.ids.Ids;
+import ht.platform.support.outbox.OutboxWakeup;
 import ht.platform.support.time.Timestamps;
 import ht.platform.wallet.config.WalletSettings;
 import ht.platform.wallet.events.EventTypes;
 import ht.platform.wallet.events.EventWriter;
+import ht.platform.wallet.events.WalletDeliveryPolicy;
 import ht.platform.wallet.model.OutboxEvent;
 import ht.platform.wallet.model.WebhookAttempt;
 import ht.platform.wallet.model.WebhookDelivery;
@@ -45,6 +47,9 @@ import java.util.stream.Collectors;
 public class WebhookService {
 
     public record RegisterWebhook(String url, List<String> events) { }
+
+    @Inject
+    OutboxWakeup wakeup;
 
     @Inject
     Clock clock;
@@ -130,7 +135,7 @@ public class WebhookService {
                                     "UPDATE wallet.webhook_deliveries SET next_attempt_at = :now"
                                     + " WHERE endpoint_id = :e AND status = 'pending' AND next_attempt_at > :now")
                             .setParameter("now", at).setParameter("e", e.id).executeUpdate())
-                    .chain(n -> s.createNativeQuery("SELECT pg_notify('" + EventWriter.CHANNEL + "', '')").getSingleResult()))
+                    .chain(n -> wakeup.notifyInTransaction(s, WalletDeliveryPolicy.CHANNEL)))
                     .replaceWith(e);
         })).map(WebhookView::of);
     }
@@ -202,8 +207,7 @@ public class WebhookService {
                                 d.nextAttemptAt = now();
                                 d.leaseUntil = null;
                                 d.deliveredAt = null;
-                                return Panache.getSession().chain(s -> s.flush().chain(() -> s.createNativeQuery(
-                                        "SELECT pg_notify('" + EventWriter.CHANNEL + "', '')").getSingleResult()))
+                                return Panache.getSession().chain(s -> s.flush().chain(() -> wakeup.notifyInTransaction(s, WalletDeliveryPolicy.CHANNEL)))
                                         .chain(() -> describe(List.of(d))).map(list -> list.get(0));
                             });
                 }));

@@ -41,7 +41,7 @@ class PrivateTargetsTest {
     DeliveryRunner runner;
 
     @Inject
-    WalletDeliveryStore store;
+    WalletDeliveryPolicy store;
 
     @Test
     void localAndInternalUrlsAreRefusedAtRegistration() {
@@ -85,7 +85,8 @@ class PrivateTargetsTest {
             assertFalse(d.getBoolean("data[0].attempts[0].success"));
             assertNull(d.get("data[0].attempts[0].status_code"));
             String error = d.getString("data[0].attempts[0].error");
-            assertTrue(error.contains("127.0.0.1") && error.contains("refused"), error);
+            assertTrue(error.contains("resolves to a private address") && error.contains("refused"), error);
+            assertFalse(error.contains("127.0.0.1"), "the internal address is never shown: " + error);
             assertEquals("pending", d.getString("data[0].status"), "a refused attempt is a failure and is retried later");
             assertEquals(0, rx.received.size(), "no connection was made to the private address");
         }

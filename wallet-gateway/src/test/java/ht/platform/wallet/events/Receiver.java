@@ -35,6 +35,8 @@ public final class Receiver implements AutoCloseable {
     public final List<Received> received = new CopyOnWriteArrayList<>();
     public final AtomicInteger status = new AtomicInteger(200);
     public final AtomicLong delayMillis = new AtomicLong();
+    /** When set, the exact bytes of every answer (e.g. a NUL a database text column cannot keep). */
+    public final java.util.concurrent.atomic.AtomicReference<byte[]> answer = new java.util.concurrent.atomic.AtomicReference<>();
 
     public Receiver() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -59,7 +61,8 @@ public final class Receiver implements AutoCloseable {
             if (code >= 300 && code < 400) {
                 exchange.getResponseHeaders().add("Location", url() + "/target");
             }
-            byte[] answer = ("{\"received\":true,\"status\":" + code + "}").getBytes(StandardCharsets.UTF_8);
+            byte[] answer = this.answer.get() != null ? this.answer.get()
+                    : ("{\"received\":true,\"status\":" + code + "}").getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(code, answer.length);
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(answer);

@@ -50,7 +50,10 @@ class WebhookDeliveryTest {
     DeliveryRunner runner;
 
     @Inject
-    WalletDeliveryStore store;
+    WalletDeliveryPolicy store;
+
+    @Inject
+    ht.platform.support.outbox.DeliveryStore deliveries;
 
     String test;
     final List<Receiver> receivers = new ArrayList<>();
@@ -465,8 +468,8 @@ class WebhookDeliveryTest {
     /** One claim as a replica would make it, on its own Vert.x context. */
     List<String> claim(int limit) {
         try {
-            return io.quarkus.vertx.VertxContextSupport.subscribeAndAwait(() -> store.claimDue(limit))
-                    .stream().map(ht.platform.support.outbox.PreparedDelivery::deliveryId).toList();
+            return io.quarkus.vertx.VertxContextSupport.subscribeAndAwait(() -> deliveries.claimDue(store, limit))
+                    .stream().map(ht.platform.support.outbox.ClaimedDelivery::id).toList();
         } catch (Throwable e) {
             throw new AssertionError(e);
         }

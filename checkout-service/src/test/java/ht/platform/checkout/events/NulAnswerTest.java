@@ -1,0 +1,78 @@
+package ht.platform.checkout.events;
+
+import ht.platform.checkout.TestApi;
+import ht.platform.support.outbox.DeliveryRunner;
+import ht.platform.support.time.MovableClock;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static ht.platform.checkout.TestApi.as;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A receiver that answers with a NUL byte (Postgres text cannot keep it): the attempt is still recorded, once. */
+@QuarkusTest
+class NulAnswerTest {
+
+    static final byte[] NUL_ANSWER = "ok\0binary".getBytes(StandardCharsets.ISO_8859_1);
+
+    @Inject
+    MovableClock clock;
+
+    @Inject
+    DeliveryRunner runner;
+
+    @Inject
+    CheckoutDeliveryPolicy policy;
+
+    @AfterEach
+    void reset() {
+        clock.reset();
+    }
+
+    JsonPath delivered(String key, Receiver receiver, int status) throws Exception {
+        receiver.status.set(status);
+        receiver.answer.set(NUL_ANSWER);
+        as(key).body(Map.of("url", receiver.url("/hooks"), "events", List.of("payment_intent.created")))
+                .post("/api/v1/webhook_endpoints").then().statusCode(201);
+        TestApi.createIntent(key, "7");
+        String eventId = as(key).queryParam("type", "payment_intent.created").get("/api/v1/events").then().statusCode(200)
+                .extract().path("data[0].id");
+        WebhookDeliveryTest.await(() -> as(key).get("/api/v1/events/" + eventId).then().extract()
+                .jsonPath().getList("deliveries[0].attempts").size() == 1, "the attempt recorded");
+        clock.advance(Duration.ofSeconds(30)); // beyond the lease: an unrecorded delivery would go out again
+        runner.drain(policy).await().atMost(Duration.ofSeconds(15));
+        assertEquals(1, receiver.received.size(), "sent once");
+        return as(key).get("/api/v1/events/" + eventId).then().statusCode(200).extract().jsonPath();
+    }
+
+    @Test
+    void aTwoHundredWithANulIsRecordedAsDelivered() throws Exception {
+        try (Receiver receiver = new Receiver()) {
+            JsonPath event = delivered(TestApi.key(TestApi.application("Nul 200"), "test", null), receiver, 200);
+            assertEquals("succeeded", event.getString("deliveries[0].status"));
+            String excerpt = event.getString("deliveries[0].attempts[0].response_excerpt");
+            assertTrue(excerpt.startsWith("ok") && excerpt.endsWith("binary") && !excerpt.contains("\u0000"), excerpt);
+        }
+    }
+
+    @Test
+    void aFiveHundredWithANulIsAFailedAttemptThatCounts() throws Exception {
+        try (Receiver receiver = new Receiver()) {
+            JsonPath event = delivered(TestApi.key(TestApi.application("Nul 500"), "test", null), receiver, 500);
+            assertEquals("pending", event.getString("deliveries[0].status"));
+            assertEquals(1, event.getInt("deliveries[0].failed_attempts"));
+            assertEquals(500, event.getInt("deliveries[0].attempts[0].status_code"));
+            assertFalse(event.getString("deliveries[0].attempts[0].response_excerpt").contains("\u0000"));
+        }
+    }
+}

@@ -1,0 +1,20 @@
+package ht.platform.kyc.jobs;
+
+import ht.platform.kyc.service.VerificationService;
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+/** Expires verifications that ran out and fails those stuck in processing (every 30 s). */
+@ApplicationScoped
+public class ExpiryJob {
+
+    @Inject
+    VerificationService verifications;
+
+    @Scheduled(every = "30s", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    Uni<Void> expire() {
+        return verifications.expireDue().chain(n -> verifications.failStuckProcessing()).replaceWithVoid();
+    }
+}

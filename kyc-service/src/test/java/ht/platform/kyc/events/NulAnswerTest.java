@@ -1,0 +1,100 @@
+package ht.platform.kyc.events;
+
+import ht.platform.kyc.Fixtures;
+import ht.platform.kyc.Receiver;
+import ht.platform.kyc.TestSupport;
+import ht.platform.support.outbox.DeliveryRunner;
+import ht.platform.support.testing.TestDatabase;
+import ht.platform.support.time.MovableClock;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.Map;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A receiver that answers with a NUL byte (Postgres text cannot keep it): the attempt is still recorded, once. */
+@QuarkusTest
+class NulAnswerTest {
+
+    static final byte[] NUL_ANSWER = "ok\0binary".getBytes(StandardCharsets.ISO_8859_1);
+
+    @Inject
+    MovableClock clock;
+
+    @Inject
+    DeliveryRunner runner;
+
+    @Inject
+    KycDeliveryPolicy policy;
+
+    @AfterEach
+    void reset() {
+        clock.reset();
+    }
+
+    Map<String, Object> delivered(Receiver receiver, int status) throws Exception {
+        receiver.status.set(status);
+        receiver.answer.set(NUL_ANSWER);
+        Fixtures.App app = Fixtures.app(receiver.url());
+        String id = Fixtures.create(app.testKey(), "nul-" + status);
+        receiver.await(h -> h.body().contains(id));
+        long until = System.currentTimeMillis() + 10_000;
+        Map<String, Object> row = null;
+        while (System.currentTimeMillis() < until && (row == null || ((Number) row.get("attempts")).intValue() < 1)) {
+            row = given().header("Authorization", Fixtures.ADMIN).get("/admin/v1/applications/" + app.id() + "/deliveries")
+                    .then().statusCode(200).extract().path("data[0]");
+            Thread.sleep(50);
+        }
+        clock.advance(Duration.ofSeconds(30)); // beyond the lease: an unrecorded delivery would go out again
+        TestSupport.run(() -> runner.drain(policy));
+        assertEquals(1, receiver.hits.size(), "sent once");
+        row = given().header("Authorization", Fixtures.ADMIN).get("/admin/v1/applications/" + app.id() + "/deliveries")
+                .then().statusCode(200).extract().path("data[0]");
+        row.put("excerpt", excerpt((String) row.get("id")));
+        return row;
+    }
+
+    static String excerpt(String delivery) throws Exception {
+        try (Connection c = TestDatabase.connect();
+             PreparedStatement s = c.prepareStatement("SELECT response_excerpt FROM kyc.delivery_attempts WHERE delivery_id = ?")) {
+            s.setString(1, delivery);
+            try (ResultSet rs = s.executeQuery()) {
+                assertTrue(rs.next(), "an attempt row");
+                return rs.getString(1);
+            }
+        }
+    }
+
+    @Test
+    void aTwoHundredWithANulIsRecordedAsDelivered() throws Exception {
+        try (Receiver receiver = new Receiver()) {
+            Map<String, Object> d = delivered(receiver, 200);
+            assertEquals("delivered", d.get("status"));
+            assertEquals(1, d.get("attempts"));
+            String excerpt = (String) d.get("excerpt");
+            assertTrue(excerpt.startsWith("ok") && excerpt.endsWith("binary") && !excerpt.contains("\u0000"), excerpt);
+        }
+    }
+
+    @Test
+    void aFiveHundredWithANulIsAFailedAttemptThatCounts() throws Exception {
+        try (Receiver receiver = new Receiver()) {
+            Map<String, Object> d = delivered(receiver, 500);
+            assertEquals("pending", d.get("status"));
+            assertEquals(1, d.get("attempts"));
+            assertEquals(500, d.get("last_status"));
+            assertFalse(((String) d.get("excerpt")).contains("\u0000"));
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package ht.platform.support.outbox;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.StartupEvent;
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Runs every outbox of the service: wakes its loop at once on NOTIFY after a commit and every second as the
+ * fallback, and publishes the same two gauges in every service: {@code webhooks_outbox_lag_seconds} (age of the
+ * oldest due delivery to an open destination) and {@code webhooks_outbox_due} (how many are due).
+ */
+@ApplicationScoped
+public class OutboxLoops {
+
+    private record Lag(AtomicLong seconds, AtomicLong due) { }
+
+    @Inject
+    Instance<DeliveryPolicy> policies;
+
+    @Inject
+    DeliveryRunner runner;
+
+    @Inject
+    OutboxWakeup wakeup;
+
+    @Inject
+    MeterRegistry registry;
+
+    @Inject
+    Pool pool;
+
+    @Inject
+    Clock clock;
+
+    private final Map<String, Lag> lags = new ConcurrentHashMap<>();
+
+    void start(@Observes StartupEvent event) {
+        for (DeliveryPolicy policy : policies) {
+            Lag lag = new Lag(new AtomicLong(), new AtomicLong());
+            lags.put(policy.name(), lag);
+            Gauge.builder("webhooks_outbox_lag_seconds", lag.seconds(), AtomicLong::get).tag("service", policy.name())
+                    .description("Age of the oldest due webhook delivery to an open destination").register(registry);
+            Gauge.builder("webhooks_outbox_due", lag.due(), AtomicLong::get).tag("service", policy.name())
+                    .description("Webhook deliveries due now to open destinations").register(registry);
+            wakeup.listen(policy.channel(), () -> runner.wake(policy));
+        }
+    }
+
+    @Scheduled(every = "${webhooks.tick:1s}", delayed = "1s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void tick() {
+        policies.forEach(runner::wake);
+    }
+
+    @Scheduled(every = "15s", delayed = "5s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    Uni<Void> measure() {
+        OffsetDateTime now = OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
+        List<Uni<Void>> all = policies.stream().map(policy -> measure(policy, now)).toList();
+        return all.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(all).andCollectFailures().replaceWithVoid()
+                .onFailure().recoverWithNull();
+    }
+
+    /** Measures one outbox now (the scheduler calls it every 15 s); answers the lag in seconds. */
+    public Uni<Void> measure(DeliveryPolicy policy, OffsetDateTime now) {
+        OutboxTables x = policy.tables();
+        return pool.preparedQuery("SELECT count(*) AS due, COALESCE(EXTRACT(epoch FROM ($1 - min(d.next_attempt_at))), 0) AS lag"
+                        + " FROM " + x.deliveries() + " d JOIN " + x.destinations() + " t ON t.id = d." + x.destination()
+                        + " WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND " + policy.destinationOpen())
+                .execute(Tuple.of(now))
+                .invoke(rows -> {
+                    Row row = rows.iterator().next();
+                    Lag lag = lags.get(policy.name());
+                    if (lag != null) {
+                        lag.due().set(row.getLong("due"));
+                        lag.seconds().set(Math.max(0, row.getNumeric("lag").longValue()));
+                    }
+                })
+                .replaceWithVoid();
+    }
+}

@@ -1,0 +1,70 @@
+package ht.platform.support.outbox;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.hibernate.reactive.mutiny.Mutiny;
+
+import java.nio.charset.StandardCharsets;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Writes an event into the outbox inside the caller's transaction (the one that changes the state), in one
+ * statement: the event row with its exact body, one pending delivery per destination chosen by the caller's
+ * condition, and the wake-up of the delivery loop ({@link OutboxWakeup}), which Postgres sends only if the
+ * transaction commits.
+ */
+@ApplicationScoped
+public class OutboxWriter {
+
+    @Inject
+    ObjectMapper mapper;
+
+    @Inject
+    OutboxWakeup wakeup;
+
+    private final Map<String, String> sql = new ConcurrentHashMap<>();
+
+    /**
+     * @param destinations SQL over alias {@code t} (the policy's destination table) choosing who receives it; its
+     *                     named parameters come in {@code params} ({@code :event} and {@code :at} are set here)
+     * @return how many deliveries were written
+     */
+    public Uni<Integer> write(Mutiny.Session session, DeliveryPolicy policy, NewEvent event, String destinations,
+                              Map<String, Object> params) {
+        byte[] body;
+        try {
+            body = mapper.writeValueAsBytes(event.envelope());
+        } catch (JsonProcessingException e) {
+            return Uni.createFrom().failure(new IllegalStateException("event body could not be written", e));
+        }
+        OutboxTables x = policy.tables();
+        String statement = sql.computeIfAbsent(policy.name() + "|" + destinations, k -> statement(policy, destinations));
+        var query = session.createNativeQuery(statement, Object[].class)
+                .setParameter("event", event.id()).setParameter("owner", event.owner())
+                .setParameter("mode", event.mode()).setParameter("type", event.type())
+                .setParameter("object", event.objectId())
+                .setParameter("body", x.textBody() ? new String(body, StandardCharsets.UTF_8) : body)
+                .setParameter("at", OffsetDateTime.ofInstant(event.createdAt(), ZoneOffset.UTC));
+        params.forEach(query::setParameter);
+        return query.getSingleResult().map(row -> ((Number) row[0]).intValue());
+    }
+
+    private String statement(DeliveryPolicy policy, String destinations) {
+        OutboxTables x = policy.tables();
+        String times = x.deliveryTimes();
+        String timeValues = String.join(", ", java.util.Collections.nCopies(times.split(",").length, ":at"));
+        return "WITH ev AS (INSERT INTO " + x.events() + " (id, " + x.eventOwner() + ", mode, type, " + x.eventObject()
+                + ", " + x.eventBody() + ", created_at) VALUES (:event, :owner, :mode, :type, :object, :body, :at) RETURNING id),"
+                + " d AS (INSERT INTO " + x.deliveries() + " (id, event_id, " + x.destination() + ", status, next_attempt_at, "
+                + times + ") SELECT 'whd_' || md5(ev.id || t.id), ev.id, t.id, 'pending', :at, " + timeValues
+                + " FROM ev, " + x.destinations() + " t WHERE " + destinations + " ORDER BY t.created_at RETURNING 1)"
+                + " SELECT (SELECT count(*) FROM d) AS deliveries,"
+                + " (SELECT count(*) FROM (SELECT " + wakeup.notifyCall(policy.channel()) + " FROM d LIMIT 1) w) AS woken";
+    }
+}
