@@ -6,6 +6,7 @@ import ht.platform.support.auth.ApiKeyRequired;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.auth.Caller;
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.http.Paging;
 import ht.platform.support.idempotency.Idempotency;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
@@ -70,11 +71,12 @@ public class PaymentIntentResource {
             description = "Scope: payment_intents:read. Cursor pagination with starting_after. Errors: 400 INVALID_REQUEST;"
                     + " 401 UNAUTHENTICATED; 403 INSUFFICIENT_SCOPE.")
     @APIResponse(responseCode = "200", description = "{object: list, data: [PaymentIntent], has_more}")
-    public Uni<Views.ListView<Views.PaymentIntentView>> list(@QueryParam("limit") @Parameter(description = "1..100, default 10") Integer limit,
+    public Uni<Views.ListView<Views.PaymentIntentView>> list(@QueryParam("limit") @Parameter(description = "1..100, default 10") String limit,
                                                              @QueryParam("starting_after") String startingAfter,
                                                              @QueryParam("status") String status) {
         ApiPrincipal p = caller.require("payment_intents:read");
-        return payments.list(p, limit, startingAfter, status);
+        Paging paging = Paging.of(limit, startingAfter);
+        return payments.list(p, paging.limit(), paging.startingAfter(), status);
     }
 
     @GET

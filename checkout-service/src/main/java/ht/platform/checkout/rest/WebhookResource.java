@@ -6,6 +6,7 @@ import ht.platform.support.auth.ApiKeyRequired;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.auth.Caller;
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.http.Paging;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -74,9 +75,11 @@ public class WebhookResource {
     @GET
     @Path("/events")
     @Operation(summary = "Events of the application, newest first", description = "Scope: webhooks:manage. Errors: 400; 401; 403 INSUFFICIENT_SCOPE.")
-    public Uni<Views.ListView<Views.EventView>> events(@QueryParam("limit") Integer limit, @QueryParam("starting_after") String startingAfter,
+    public Uni<Views.ListView<Views.EventView>> events(@QueryParam("limit") String limit, @QueryParam("starting_after") String startingAfter,
                                                        @QueryParam("type") String type) {
-        return webhooks.events(caller.require("webhooks:manage"), limit, startingAfter, type);
+        ApiPrincipal p = caller.require("webhooks:manage");
+        Paging paging = Paging.of(limit, startingAfter);
+        return webhooks.events(p, paging.limit(), paging.startingAfter(), type);
     }
 
     @GET

@@ -8,6 +8,7 @@ import ht.platform.checkout.service.Money;
 import ht.platform.checkout.service.PaymentService;
 import ht.platform.support.auth.ApiKeys;
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.http.TokenPath;
 import ht.platform.support.ids.Ids;
 import ht.platform.support.web.PageLanguage;
 import io.quarkus.qute.Location;
@@ -41,6 +42,7 @@ import java.util.Set;
  * The hosted payment page (French by default, English with ?lang=en, Haitian Creole with ?lang=ht). It shows the payment and lets the customer
  * pay; the outcome comes from the payment rail, never from the page. The return link is a display convenience.
  */
+@TokenPath
 @Path("/pay")
 @Tag(name = "Hosted page")
 public class HostedPageResource {

@@ -6,6 +6,7 @@ import ht.platform.kyc.service.DecisionEngine;
 import ht.platform.kyc.service.VerificationService;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.web.PageLanguage;
+import ht.platform.support.http.TokenPath;
 import io.quarkus.qute.Template;
 import io.quarkus.qute.TemplateInstance;
 import io.smallrye.mutiny.Uni;
@@ -35,6 +36,7 @@ import java.util.TreeSet;
  * where the document has one), selfie, result and the way back to the client's return_url. In test mode the
  * person picks the outcome instead of uploading anything. Every POST answers 303 to the page (no resubmits).
  */
+@TokenPath
 @Path("/v/{token}")
 @Tag(name = "Hosted page")
 public class HostedPage {

@@ -106,4 +106,37 @@ public class FoundationTest extends FoundationContract {
         given().header("Authorization", "Bearer " + key).get("/api/v1/verifications/kyc_ver_missing").then().statusCode(403)
                 .body("error.code", equalTo("FORBIDDEN"));
     }
+
+    @Test
+    void oddPageTokensAreNotFound() {
+        for (String page : java.util.List.of("/v/AA%20AA", "/v/AA%20AA/consent", "/v/AA%22%3E/document_type")) {
+            given().urlEncodingEnabled(false).get(page).then().statusCode(org.hamcrest.Matchers.anyOf(equalTo(404), equalTo(405)));
+        }
+        given().urlEncodingEnabled(false).contentType(ContentType.URLENC).body("decision=accept")
+                .post("/v/AA%20AA/consent").then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
+        given().urlEncodingEnabled(false).contentType(ContentType.URLENC).body("type=passport")
+                .post("/v/AA%20AA/document_type").then().statusCode(404);
+    }
+
+    @Test
+    void nulAndNullItemsInATreeBodyAre400() {
+        String app = given().header("Authorization", ADMIN).contentType(ContentType.JSON)
+                .body("{\"name\":\"Tree\",\"return_urls\":[\"https://bank.example/done\"]}")
+                .post("/admin/v1/applications").then().statusCode(201).extract().path("id");
+        given().header("Authorization", ADMIN).contentType(ContentType.JSON).body("{\"name\":\"a\\u0000\"}")
+                .patch("/admin/v1/applications/" + app).then().statusCode(400).body("error.param", equalTo("name"));
+        given().header("Authorization", ADMIN).contentType(ContentType.JSON).body("{\"return_urls\":[\"https://x.example/\\u0000\"]}")
+                .patch("/admin/v1/applications/" + app).then().statusCode(400).body("error.param", equalTo("return_urls[0]"));
+        given().header("Authorization", ADMIN).contentType(ContentType.JSON).body("{\"return_urls\":[null]}")
+                .patch("/admin/v1/applications/" + app).then().statusCode(400).body("error.code", equalTo("INVALID_REQUEST"));
+        given().header("Authorization", ADMIN).urlEncodingEnabled(false).get("/admin/v1/applications/" + app + "/deliveries?status=bogus")
+                .then().statusCode(400).body("error.param", equalTo("status"));
+        given().header("Authorization", ADMIN).urlEncodingEnabled(false).get("/admin/v1/applications/" + app + "/deliveries?status=%00")
+                .then().statusCode(400).body("error.param", equalTo("status"));
+    }
+
+    @Override
+    protected java.util.List<String> pathsWithSecrets() {
+        return java.util.List.of("/v/SECRETxyz", "/v/SECRETxyz/consent", "/api/v1/subjects/SECRETxyz/status");
+    }
 }

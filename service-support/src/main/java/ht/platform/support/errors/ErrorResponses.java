@@ -26,13 +26,17 @@ public class ErrorResponses {
     }
 
     public void write(RoutingContext ctx, int status, String code, String message) {
+        write(ctx, status, code, message, null);
+    }
+
+    public void write(RoutingContext ctx, int status, String code, String message, String param) {
         HttpServerResponse response = ctx.response();
         if (response.ended() || response.closed()) {
             return;
         }
         String body;
         try {
-            body = mapper.writeValueAsString(ErrorBody.of(code, message, null, RequestIds.of(ctx)));
+            body = mapper.writeValueAsString(ErrorBody.of(code, message, param, RequestIds.of(ctx)));
         } catch (JsonProcessingException e) {
             body = "{\"error\":{\"code\":\"INTERNAL_ERROR\",\"message\":\"internal error\"}}";
         }

@@ -3,7 +3,9 @@ package ht.platform.support.errors;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.InvalidDefinitionException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import ht.platform.support.http.RequestIds;
@@ -40,6 +42,10 @@ public class ExceptionMappers {
     @ServerExceptionMapper
     public Response invalidFormat(InvalidFormatException e, RoutingContext ctx) {
         String field = fieldPath(e);
+        if (e.getValue() instanceof String text && text.indexOf('\0') >= 0) {
+            return respond(ctx, new ApiException(400, "INVALID_REQUEST",
+                    "'" + field + "' must not contain the NUL character (\\u0000)", field.isEmpty() ? null : field));
+        }
         return respond(ctx, new ApiException(400, "INVALID_REQUEST",
                 "Invalid value for '" + field + "'" + expected(e), field));
     }
@@ -49,6 +55,9 @@ public class ExceptionMappers {
         String field = fieldPath(e);
         if (field.isEmpty()) {
             return respond(ctx, new ApiException(400, "INVALID_REQUEST", "The request body must be a JSON object"));
+        }
+        if (e instanceof InvalidNullException) {
+            return respond(ctx, new ApiException(400, "INVALID_REQUEST", "'" + field + "' must not be null", field));
         }
         return respond(ctx, new ApiException(400, "INVALID_REQUEST",
                 "Invalid value for '" + field + "'" + expected(e), field));
@@ -71,6 +80,12 @@ public class ExceptionMappers {
                 field.isEmpty() ? null : field));
     }
 
+    /** A body Jackson cannot bind for a reason of the code, not of the request: the 500 with the error body. */
+    @ServerExceptionMapper
+    public Response definition(InvalidDefinitionException e, RoutingContext ctx) {
+        return unexpected(e, ctx);
+    }
+
     @ServerExceptionMapper
     public Response json(JsonProcessingException e, RoutingContext ctx) {
         return respond(ctx, new ApiException(400, "INVALID_JSON", "The request body is not valid JSON"));
@@ -78,6 +93,10 @@ public class ExceptionMappers {
 
     @ServerExceptionMapper
     public Response notFound(NotFoundException e, RoutingContext ctx) {
+        if (e.getCause() != null) {
+            // JAX-RS answers 404 when a query or path parameter cannot be converted to its declared type
+            return respond(ctx, new ApiException(400, "INVALID_REQUEST", "A query or path parameter has the wrong type"));
+        }
         return respond(ctx, new ApiException(404, "NOT_FOUND", "No such resource: " + ctx.request().path()));
     }
 

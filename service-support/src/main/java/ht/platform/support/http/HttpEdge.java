@@ -27,12 +27,20 @@ public class HttpEdge {
     @Inject
     ErrorResponses errors;
 
+    private AccessLog accessLog;
+
     private void requestId(RoutingContext ctx) {
         String id = RequestIds.of(ctx);
         MDC.put("requestId", id);
+        accessLog.start(ctx, id);
         ctx.response().putHeader(settings.requestIdHeader(), id);
         if (!CanonicalPaths.isCanonical(ctx.request().path(), ctx.normalizedPath())) {
             errors.write(ctx, 404, "NOT_FOUND", "No such resource: " + CanonicalPaths.printable(ctx.request().path()));
+            return;
+        }
+        String refused = refusedText(ctx);
+        if (refused != null) {
+            errors.write(ctx, 400, "INVALID_REQUEST", "'" + refused + "' contains a control character such as NUL (\\u0000)", refused);
             return;
         }
         long limit = settings.limitFor(ctx.normalizedPath());
@@ -49,7 +57,33 @@ public class HttpEdge {
         ctx.next();
     }
 
+    /**
+     * The name of a query parameter or header whose value Postgres could not store (NUL) or no client means to send
+     * (other control characters but tab); null when there is none.
+     */
+    private static String refusedText(RoutingContext ctx) {
+        for (var header : ctx.request().headers()) {
+            if (ControlCharacters.in(header.getValue(), true)) {
+                return header.getKey();
+            }
+        }
+        if (ctx.request().query() == null) {
+            return null;
+        }
+        try {
+            for (var param : ctx.queryParams()) {
+                if (ControlCharacters.in(param.getKey(), true) || ControlCharacters.in(param.getValue(), false)) {
+                    return param.getKey();
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            return "query";
+        }
+        return null;
+    }
+
     void routes(@Observes Router router) {
+        accessLog = new AccessLog(settings.accessLogMaskedAfter());
         router.route().order(-10_000).handler(this::requestId);
         router.route().order(Integer.MIN_VALUE).failureHandler(this::failure);
         router.route().order(Integer.MAX_VALUE - 10).handler(ctx -> errors.write(ctx, 404, "NOT_FOUND",

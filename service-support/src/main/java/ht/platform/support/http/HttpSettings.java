@@ -23,6 +23,13 @@ public interface HttpSettings {
     @WithDefault("33554432")
     long maxUploadBytes();
 
+    /**
+     * Path prefixes whose next segment is a secret and is masked in the access log: hosted-page tokens and the
+     * external user id of a subject.
+     */
+    @WithDefault("/v/,/pay/,/pay/l/,/wallet/,/api/v1/subjects/")
+    List<String> accessLogMaskedAfter();
+
     default long limitFor(String path) {
         return uploadPaths().filter(prefixes -> prefixes.stream().anyMatch(path::startsWith)).isPresent()
                 ? maxUploadBytes() : maxBodyBytes();

@@ -5,9 +5,13 @@ import io.restassured.path.json.JsonPath;
 import io.restassured.specification.RequestSpecification;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
@@ -18,7 +22,9 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The HTTP edge every service shares (DESIGN rules 3-6, 15), tested against each running service: a service's
@@ -117,7 +123,7 @@ public abstract class FoundationContract {
         var issued = operator().body("{\"mode\":\"test\",\"" + grantsField() + "\":[\"" + someGrant() + "\"]}")
                 .post(ownersPath() + "/" + owner + "/keys").then().statusCode(201)
                 .body("key", matchesPattern(keyPrefix() + "test_[A-Za-z0-9_-]{43}"))
-                .body(grantsField(), equalTo(java.util.List.of(someGrant()))).extract();
+                .body(grantsField(), equalTo(List.of(someGrant()))).extract();
         String key = issued.path("key");
         operator().body("{\"mode\":\"staging\"}").post(ownersPath() + "/" + owner + "/keys")
                 .then().statusCode(400).body("error.param", equalTo("mode"));
@@ -141,7 +147,7 @@ public abstract class FoundationContract {
         Map<String, Map<String, Object>> paths = JsonPath.from(given().get("/openapi.json").asString()).getMap("paths");
         List<String> operations = new ArrayList<>();
         paths.forEach((path, methods) -> methods.keySet().forEach(method ->
-                operations.add(method.toUpperCase(java.util.Locale.ROOT) + " " + path.replaceAll("\\{[^}]+}", "x_1"))));
+                operations.add(method.toUpperCase(Locale.ROOT) + " " + path.replaceAll("\\{[^}]+}", "x_1"))));
         return operations;
     }
 
@@ -154,7 +160,7 @@ public abstract class FoundationContract {
     @Test
     void noSpellingOfAProtectedRouteGetsAroundItsCheck() {
         List<String> admin = operations().stream().filter(o -> o.contains(" /admin/v1/")).toList();
-        org.junit.jupiter.api.Assertions.assertTrue(admin.contains("POST " + ownersPath()) && admin.contains("DELETE /admin/v1/keys/x_1"),
+        assertTrue(admin.contains("POST " + ownersPath()) && admin.contains("DELETE /admin/v1/keys/x_1"),
                 "the operator routes are listed in /openapi.json: " + admin);
         List<String> targets = new ArrayList<>(admin);
         targets.add(keyedOperation());
@@ -184,5 +190,130 @@ public abstract class FoundationContract {
             }
         }
         assertEquals(List.of(), holes, "spellings that got past the check (of " + sent + " sent)");
+    }
+
+    /** A test-mode key with every grant, of a new owner. */
+    protected String newTestKey() {
+        String owner = operator().body(ownerBody("\"Keyed\"")).post(ownersPath()).then().statusCode(201).extract().path("id");
+        return operator().body("{\"mode\":\"test\"}").post(ownersPath() + "/" + owner + "/keys")
+                .then().statusCode(201).extract().path("key");
+    }
+
+    @Test
+    void listParametersOfTheWrongTypeAre400NamingTheParameter() {
+        String key = "Bearer " + newTestKey();
+        JsonPath openapi = JsonPath.from(given().get("/openapi.json").asString());
+        Map<String, Map<String, Object>> paths = openapi.getMap("paths");
+        int checked = 0;
+        for (String path : paths.keySet()) {
+            if (!path.startsWith("/api/v1/") || path.contains("{") || !paths.get(path).containsKey("get")) {
+                continue;
+            }
+            List<String> query = openapi.getList("paths.'" + path + "'.get.parameters.findAll { it.in == 'query' }.name");
+            for (String name : query) {
+                List<String> wrong = switch (name) {
+                    case "limit" -> List.of("abc", "99999999999999999999", "0", "101", "1.5", "-1", "", "%00");
+                    case "starting_after" -> List.of("", "%00", "a".repeat(101));
+                    default -> List.of("%00", "no_such_" + name);
+                };
+                for (String value : wrong) {
+                    given().header("Authorization", key).urlEncodingEnabled(false).get(path + "?" + name + "=" + value).then().statusCode(400)
+                            .body("error.code", equalTo("INVALID_REQUEST")).body("error.param", equalTo(name))
+                            .body("error.request_id", startsWith("req_"));
+                    checked++;
+                }
+            }
+        }
+        System.out.println("list parameter checks: " + checked);
+    }
+
+    @Test
+    void nulInJsonQueryOrHeaderIs400NamingWhereItWas() {
+        operator().body(ownerBody("\"a\\u0000b\"")).post(ownersPath()).then().statusCode(400)
+                .body("error.code", equalTo("INVALID_REQUEST")).body("error.param", equalTo("name"));
+        String owner = operator().body(ownerBody("\"Nul\"")).post(ownersPath()).then().statusCode(201).extract().path("id");
+        operator().body("{\"mode\":\"test\",\"" + grantsField() + "\":[\"" + someGrant() + "\\u0000\"]}")
+                .post(ownersPath() + "/" + owner + "/keys").then().statusCode(400).body("error.param", equalTo(grantsField() + "[0]"));
+        operator().body("{\"mode\":\"te\\u0000st\"}").post(ownersPath() + "/" + owner + "/keys")
+                .then().statusCode(400).body("error.param", equalTo("mode"));
+        String keyed = keyedOperation().substring(4);
+        given().urlEncodingEnabled(false).get(keyed + "?q=%00").then().statusCode(400).body("error.param", equalTo("q"))
+                .body("error.request_id", startsWith("req_"));
+        given().urlEncodingEnabled(false).get("/q/health/live?q=a%00").then().statusCode(400).body("error.param", equalTo("q"));
+        // NUL in a header: the HTTP parser refuses the request itself (400) before any code runs; other control
+        // characters reach the edge, which answers 400 with the error body
+        RawHttp.Answer nul = RawHttp.send("POST", ownersPath(), Map.of("Content-Type", "application/json",
+                "Authorization", ADMIN, "Idempotency-Key", "a\u0000b"), ownerBody("\"x\""));
+        assertEquals(400, nul.status(), nul.body());
+        RawHttp.Answer control = RawHttp.send("POST", ownersPath(), Map.of("Content-Type", "application/json",
+                "Authorization", ADMIN, "Idempotency-Key", "a\u0001b"), ownerBody("\"x\""));
+        assertEquals(400, control.status(), control.body());
+        operator().body("{\"name\":\"a\",\"name\":\"b\"}").post(ownersPath()).then().statusCode(400)
+                .body("error.code", equalTo("INVALID_JSON"));
+    }
+
+    @Test
+    void nullItemsInArraysAre400() {
+        String owner = operator().body(ownerBody("\"Nulls\"")).post(ownersPath()).then().statusCode(201).extract().path("id");
+        operator().body("{\"mode\":\"test\",\"" + grantsField() + "\":[null]}").post(ownersPath() + "/" + owner + "/keys")
+                .then().statusCode(400).body("error.code", equalTo("INVALID_REQUEST"))
+                .body("error.param", equalTo(grantsField() + "[0]")).body("error.request_id", startsWith("req_"));
+        operator().body("{\"mode\":\"test\",\"" + grantsField() + "\":[\"" + someGrant() + "\",null]}")
+                .post(ownersPath() + "/" + owner + "/keys").then().statusCode(400).body("error.param", equalTo(grantsField() + "[1]"));
+    }
+
+    /**
+     * Paths of this service that carry a secret segment (a hosted-page token, an external user id), each holding the
+     * text "SECRETxyz" where the secret goes.
+     */
+    protected abstract List<String> pathsWithSecrets();
+
+    /** The log file of the application under test ({@code %test.quarkus.log.file.path}). */
+    protected Path logFile() {
+        return Path.of("target", "test-app.log");
+    }
+
+    @Test
+    void theAccessLogMasksSecretPathSegmentsAndKeepsMethodStatusDurationAndRequestId() throws Exception {
+        for (String template : pathsWithSecrets()) {
+            String secret = "SECRET" + Long.toHexString(System.nanoTime());
+            String path = template.replace("SECRETxyz", secret);
+            String requestId = given().urlEncodingEnabled(false).get(path + "?q=" + secret).header(requestIdHeader());
+            String line = awaitLogLine(requestId);
+            assertFalse(line.contains(secret), line);
+            String masked = path.substring(0, path.lastIndexOf('/', path.indexOf(secret)) + 1) + "***";
+            assertTrue(line.matches(".*GET " + Pattern.quote(masked)
+                    + "\\S* \\d{3} \\d+ ms " + requestId + ".*"), line);
+        }
+    }
+
+    private String awaitLogLine(String requestId) throws Exception {
+        long until = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < until) {
+            if (Files.exists(logFile())) {
+                try (var lines = Files.lines(logFile())) {
+                    var found = lines.filter(l -> l.contains(requestId) && l.contains(" ms ")).findFirst();
+                    if (found.isPresent()) {
+                        return found.get();
+                    }
+                }
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no access log line for " + requestId + " in " + logFile().toAbsolutePath());
+    }
+
+    @Test
+    void fuzzedRequestsNeverAnswer5xxOrAStackTrace() {
+        String key = "Bearer " + newTestKey();
+        long seed = Long.getLong("fuzz.seed", 14L);
+        RequestFuzzer fuzzer = new RequestFuzzer(seed, given().get("/openapi.json").asString());
+        List<RequestFuzzer.Exchange> sent = new ArrayList<>();
+        long started = System.nanoTime();
+        List<RequestFuzzer.Exchange> bad = fuzzer.run(Integer.getInteger("fuzz.count", 1200), 600_000,
+                path -> path.startsWith("/admin/") ? ADMIN : key, sent);
+        System.out.printf("fuzz (seed %d): %d requests to %d operations in %d ms, %d bad%n", seed, sent.size(),
+                fuzzer.operationCount(), (System.nanoTime() - started) / 1_000_000, bad.size());
+        assertEquals(List.of(), bad.stream().limit(15).map(Object::toString).toList(), "seed " + seed);
     }
 }

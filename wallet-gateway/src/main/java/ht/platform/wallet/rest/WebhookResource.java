@@ -2,7 +2,7 @@ package ht.platform.wallet.rest;
 
 import ht.platform.support.auth.ApiKeyRequired;
 import ht.platform.support.auth.Caller;
-import ht.platform.wallet.service.Paging;
+import ht.platform.support.http.Paging;
 import ht.platform.wallet.service.Views.DeliveryView;
 import ht.platform.wallet.service.Views.ListView;
 import ht.platform.wallet.service.Views.PingView;

@@ -2,6 +2,7 @@ package ht.platform.wallet.service;
 
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.http.Paging;
 import ht.platform.support.idempotency.Idempotency;
 import ht.platform.support.idempotency.StoredResponse;
 import ht.platform.support.ids.Ids;

@@ -3,6 +3,7 @@ package ht.platform.wallet.service;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.crypto.SecretBox;
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.http.Paging;
 import ht.platform.support.ids.Ids;
 import ht.platform.support.outbox.OutboxWakeup;
 import ht.platform.support.time.Timestamps;

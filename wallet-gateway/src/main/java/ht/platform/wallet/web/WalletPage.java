@@ -1,5 +1,6 @@
 package ht.platform.wallet.web;
 
+import ht.platform.support.http.TokenPath;
 import ht.platform.wallet.model.Payment;
 import ht.platform.wallet.model.Project;
 import ht.platform.wallet.service.PaymentService;
@@ -34,6 +35,7 @@ import java.util.regex.Pattern;
  * mode it offers the outcomes (POST forms under the same unguessable token), in live mode it waits for the
  * confirmation in the customer's wallet app. Server-rendered (Qute), French by default, English and Creole.
  */
+@TokenPath
 @Path("/wallet")
 @Tag(name = "Hosted wallet page")
 public class WalletPage {

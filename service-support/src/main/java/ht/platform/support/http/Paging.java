@@ -1,8 +1,12 @@
-package ht.platform.wallet.service;
+package ht.platform.support.http;
 
 import ht.platform.support.errors.ApiException;
 
-/** Cursor pagination arguments: {@code limit} 1..100 (default 10) and {@code starting_after}. */
+/**
+ * Cursor pagination arguments of every list endpoint: {@code limit} 1..100 (default 10) and {@code starting_after}.
+ * Resources take both as text and parse them here, so a wrong type is a 400 naming the parameter (a JAX-RS
+ * conversion failure of an Integer query parameter would be a 404 without one).
+ */
 public record Paging(int limit, String startingAfter) {
 
     public static Paging of(String limitText, String startingAfter) {
