@@ -23,6 +23,9 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 
@@ -58,6 +61,7 @@ public class VerificationResource {
     @Path("/verifications")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Create a verification (from the client's backend); Idempotency-Key is required")
+    @APIResponse(responseCode = "201", description = "The verification and its verification_url", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = VerificationSchemas.CreatedVerification.class)))
     public Uni<Response> create(@HeaderParam("Idempotency-Key") String idempotencyKey, VerificationService.CreateRequest body) {
         var principal = caller.require("verifications:write");
         return verifications.create(principal, idempotencyKey, body).map(r -> r.toResponse());
@@ -66,6 +70,7 @@ public class VerificationResource {
     @GET
     @Path("/verifications/{id}")
     @Operation(summary = "Read a verification")
+    @APIResponse(responseCode = "200", description = "The verification", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = VerificationSchemas.Verification.class)))
     public Uni<Response> get(@PathParam("id") String id) {
         var principal = caller.require("verifications:read");
         return verifications.get(principal, id).map(v -> ok(VerificationView.of(json, v)));
@@ -75,6 +80,7 @@ public class VerificationResource {
     @Path("/verifications/{id}/cancel")
     @Consumes(MediaType.WILDCARD)
     @Operation(summary = "Cancel a verification still in progress (409 VERIFICATION_NOT_CANCELLABLE otherwise)")
+    @APIResponse(responseCode = "200", description = "The cancelled verification", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = VerificationSchemas.Verification.class)))
     public Uni<Response> cancel(@PathParam("id") String id) {
         var principal = caller.require("verifications:write");
         return verifications.cancel(principal, id).map(v -> ok(VerificationView.of(json, v)));
@@ -84,6 +90,7 @@ public class VerificationResource {
     @Path("/verifications/{id}/retry")
     @Consumes(MediaType.WILDCARD)
     @Operation(summary = "Start a new attempt of a retry_required verification (409 MAX_ATTEMPTS_REACHED at the cap)")
+    @APIResponse(responseCode = "200", description = "The new attempt and its verification_url", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = VerificationSchemas.CreatedVerification.class)))
     public Uni<Response> retry(@PathParam("id") String id) {
         var principal = caller.require("verifications:write");
         return verifications.retry(principal, id).map(c -> ok(VerificationView.created(json, c.verification(), c.verificationUrl())));
@@ -93,6 +100,7 @@ public class VerificationResource {
     @Path("/verifications/{id}/proof")
     @Consumes(MediaType.WILDCARD)
     @Operation(summary = "Issue a short-lived EdDSA proof of a verified verification (409 VERIFICATION_NOT_VERIFIED, SUBJECT_RESTRICTED, VERIFICATION_EXPIRED or SUBJECT_NOT_VERIFIED otherwise)")
+    @APIResponse(responseCode = "200", description = "The proof (a JWT)", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProofView.class)))
     public Uni<Response> proof(@PathParam("id") String id, String rawBody) {
         var principal = caller.require("verifications:read");
         boolean include = false;

@@ -6,6 +6,7 @@ import io.vertx.core.http.HttpServerRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import org.jboss.logging.MDC;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 import java.time.Clock;
@@ -63,6 +64,9 @@ public class ApiKeyAuthentication {
                 throw new ApiException(403, settings.forbiddenCode(), "This application has been revoked");
             }
             caller.set(p, settings.forbiddenCode());
+            // every later line of this request (and its access-log line) names the tenant and the mode
+            MDC.put("tenant", p.ownerId());
+            MDC.put("mode", p.mode());
             return null;
         });
     }

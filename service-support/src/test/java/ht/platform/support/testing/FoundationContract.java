@@ -1,6 +1,7 @@
 package ht.platform.support.testing;
 
 import io.restassured.http.ContentType;
+import ht.platform.support.admin.OperatorApi;
 import io.restassured.path.json.JsonPath;
 import io.restassured.specification.RequestSpecification;
 import org.junit.jupiter.api.Test;
@@ -148,6 +149,7 @@ public abstract class FoundationContract {
         List<String> operations = new ArrayList<>();
         paths.forEach((path, methods) -> methods.keySet().forEach(method ->
                 operations.add(method.toUpperCase(Locale.ROOT) + " " + path.replaceAll("\\{[^}]+}", "x_1"))));
+        ResourceRoutes.boundTo(OperatorApi.class).forEach(o -> operations.add(o.replaceAll("\\{[^}]+}", "x_1")));
         return operations;
     }
 
@@ -315,5 +317,57 @@ public abstract class FoundationContract {
         System.out.printf("fuzz (seed %d): %d requests to %d operations in %d ms, %d bad%n", seed, sent.size(),
                 fuzzer.operationCount(), (System.nanoTime() - started) / 1_000_000, bad.size());
         assertEquals(List.of(), bad.stream().limit(15).map(Object::toString).toList(), "seed " + seed);
+    }
+
+    /**
+     * The public OpenAPI document is one a client generator can use: the bearer API key on every /api/v1 operation
+     * (an unsecured one really answers without a key), the error body on every error status, no operator API.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void openApiDocumentsTheBearerKeyAndTheErrorBodyOfEveryOperation() {
+        io.restassured.path.json.JsonPath doc = given().get("/openapi.json").then().statusCode(200).extract().jsonPath();
+        java.util.Map<String, Object> scheme = doc.getMap("components.securitySchemes.ApiKey");
+        assertEquals("http", scheme.get("type"));
+        assertEquals("bearer", scheme.get("scheme"));
+        assertEquals(java.util.Set.of("ApiKey"), doc.getMap("components.securitySchemes").keySet(), "one scheme, the API key");
+        java.util.Map<String, Object> error = doc.getMap("components.schemas.ErrorBody.properties.error.properties");
+        assertEquals(java.util.Set.of("code", "message", "param", "request_id"), error.keySet());
+        java.util.Map<String, java.util.Map<String, Object>> paths = doc.getMap("paths");
+        org.junit.jupiter.api.Assertions.assertTrue(paths.keySet().stream().noneMatch(p -> p.startsWith("/admin")),
+                "the operator API is in the public document: " + paths.keySet());
+        int checked = 0;
+        for (var path : paths.entrySet()) {
+            for (var op : path.getValue().entrySet()) {
+                if (!java.util.Set.of("get", "post", "put", "patch", "delete").contains(op.getKey())) {
+                    continue;
+                }
+                String where = op.getKey().toUpperCase() + " " + path.getKey();
+                java.util.Map<String, Object> operation = (java.util.Map<String, Object>) op.getValue();
+                java.util.Map<String, Object> responses = (java.util.Map<String, Object>) operation.get("responses");
+                org.junit.jupiter.api.Assertions.assertTrue(responses.containsKey("400") && responses.containsKey("404"), where + ": " + responses.keySet());
+                responses.forEach((status, response) -> {
+                    if (status.startsWith("4") || status.startsWith("5")) {
+                        Object ref = ((java.util.Map<String, Object>) ((java.util.Map<String, Object>) ((java.util.Map<String, Object>) ((java.util.Map<String, Object>)
+                                response).get("content")).get("application/json")).get("schema")).get("$ref");
+                        assertEquals("#/components/schemas/ErrorBody", ref, where + " " + status);
+                    }
+                });
+                java.util.List<java.util.Map<String, Object>> security = (java.util.List<java.util.Map<String, Object>>) operation.get("security");
+                if (path.getKey().startsWith("/api/v1")) {
+                    if (security == null || security.isEmpty()) {
+                        assertEquals("get", op.getKey(), where + " has no security but is not a public read");
+                        assertNotEquals(401, given().get(path.getKey()).statusCode(), where + " is documented public but wants a key");
+                    } else {
+                        assertEquals(java.util.Set.of("ApiKey"), security.get(0).keySet(), where);
+                        org.junit.jupiter.api.Assertions.assertTrue(responses.containsKey("401"), where + " does not list 401");
+                        assertEquals(401, given().request(op.getKey().toUpperCase(Locale.ROOT), path.getKey().replaceAll("\\{[^}]+}", "x_1"))
+                                .statusCode(), where + " is documented as keyed but answers without a key");
+                    }
+                }
+                checked++;
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertTrue(checked >= 5, "only " + checked + " operations documented");
     }
 }

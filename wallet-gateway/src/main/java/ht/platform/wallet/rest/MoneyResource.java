@@ -28,6 +28,9 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Payments, withdrawals and the balance (public API, Bearer secret key). */
@@ -57,6 +60,7 @@ public class MoneyResource {
     @Path("/payments")
     @Tag(name = "Payments")
     @Operation(summary = "Create a payment; the customer confirms it on wallet_url. Idempotency-Key accepted")
+    @APIResponse(responseCode = "201", description = "The payment and its wallet_url", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PaymentView.class)))
     public Uni<Response> createPayment(@HeaderParam("Idempotency-Key") String key, CreatePayment body) {
         ApiPrincipal principal = caller.require("payments:write");
         String idemKey = idempotency.validateKey(key, false);
@@ -86,6 +90,7 @@ public class MoneyResource {
     @Path("/withdrawals")
     @Tag(name = "Withdrawals")
     @Operation(summary = "Request a withdrawal to a wallet; reserves amount plus fee. Idempotency-Key required")
+    @APIResponse(responseCode = "201", description = "The withdrawal, its total reserved", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = WithdrawalView.class)))
     public Uni<Response> createWithdrawal(@HeaderParam("Idempotency-Key") String key, CreateWithdrawal body) {
         ApiPrincipal principal = caller.require("withdrawals:write");
         String idemKey = idempotency.validateKey(key, true);

@@ -7,6 +7,7 @@ import ht.platform.wallet.service.Views.DeliveryView;
 import ht.platform.wallet.service.Views.ListView;
 import ht.platform.wallet.service.Views.PingView;
 import ht.platform.wallet.service.Views.SecretRotated;
+import ht.platform.wallet.service.Views.WebhookCreated;
 import ht.platform.wallet.service.Views.WebhookView;
 import ht.platform.wallet.service.WebhookService;
 import ht.platform.wallet.service.WebhookService.RegisterWebhook;
@@ -23,6 +24,9 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Webhook addresses (source section 4) and the dashboard actions as API operations. */
@@ -49,6 +53,7 @@ public class WebhookResource {
     @POST
     @Path("/webhooks")
     @Operation(summary = "Register an address (https, public; at most 3); the whsec_ secret is shown only here")
+    @APIResponse(responseCode = "201", description = "The address and its secret", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = WebhookCreated.class)))
     public Uni<Response> register(RegisterWebhook body) {
         return webhooks.register(caller.require("webhooks:write"), body)
                 .map(created -> Response.status(201).entity(created).build());
@@ -85,6 +90,7 @@ public class WebhookResource {
     @POST
     @Path("/webhooks/{id}/test")
     @Operation(summary = "Send a webhook.ping event to this address")
+    @APIResponse(responseCode = "202", description = "The webhook.ping event queued", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PingView.class)))
     public Uni<Response> test(@PathParam("id") String id) {
         return webhooks.ping(caller.require("webhooks:write"), id).map(p -> Response.status(202).entity(p).build());
     }

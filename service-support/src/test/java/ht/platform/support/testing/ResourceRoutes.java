@@ -1,0 +1,75 @@
+package ht.platform.support.testing;
+
+import jakarta.ws.rs.HttpMethod;
+import jakarta.ws.rs.Path;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The routes of the resources a name-bound filter guards, "METHOD /path" with {params} as written, read from the JAX-RS
+ * annotations of the module's own compiled classes ({@code target/classes}). The operator API is not in the public
+ * OpenAPI document, so this is where the contract tests learn which routes must refuse a request without a token.
+ */
+public final class ResourceRoutes {
+
+    private ResourceRoutes() {
+    }
+
+    public static List<String> boundTo(Class<? extends Annotation> binding) {
+        java.nio.file.Path classes = java.nio.file.Path.of("target", "classes");
+        List<String> routes = new ArrayList<>();
+        try (Stream<java.nio.file.Path> files = Files.walk(classes)) {
+            for (java.nio.file.Path file : files.filter(f -> f.toString().endsWith(".class") && !f.toString().contains("$")).toList()) {
+                String name = classes.relativize(file).toString().replace(java.io.File.separatorChar, '.').replaceAll("\\.class$", "");
+                Class<?> type = load(name);
+                if (type == null || !type.isAnnotationPresent(binding) || !type.isAnnotationPresent(Path.class)) {
+                    continue;
+                }
+                String base = type.getAnnotation(Path.class).value();
+                for (Method method : type.getDeclaredMethods()) {
+                    String verb = verbOf(method);
+                    if (verb != null) {
+                        Path sub = method.getAnnotation(Path.class);
+                        routes.add(verb + " " + join(base, sub == null ? "" : sub.value()));
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (routes.isEmpty()) {
+            throw new IllegalStateException("no resource bound to @" + binding.getSimpleName() + " under " + classes.toAbsolutePath());
+        }
+        return routes;
+    }
+
+    private static Class<?> load(String name) {
+        try {
+            return Class.forName(name, false, ResourceRoutes.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            return null;
+        }
+    }
+
+    private static String verbOf(Method method) {
+        for (Annotation annotation : method.getAnnotations()) {
+            HttpMethod verb = annotation.annotationType().getAnnotation(HttpMethod.class);
+            if (verb != null) {
+                return verb.value();
+            }
+        }
+        return null;
+    }
+
+    private static String join(String base, String sub) {
+        String path = ("/" + base + "/" + sub).replaceAll("/+", "/");
+        return path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+    }
+}
