@@ -37,7 +37,7 @@ public class Reconciler {
     @Inject
     Clock clock;
 
-    @Scheduled(every = "15s", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${checkout.reconcile-every:15s}", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> tick() {
         return reconcile().onFailure().invoke(e -> LOG.warnf("reconciliation failed: %s", e.toString()))
                 .onFailure().recoverWithNull().replaceWithVoid();
