@@ -1,6 +1,6 @@
 package ht.platform.checkout.events;
 
-import ht.platform.checkout.config.CheckoutConfig;
+import ht.platform.checkout.config.CheckoutSettings;
 import ht.platform.support.outbox.ClaimedDelivery;
 import ht.platform.support.outbox.DeliveryPolicy;
 import ht.platform.support.outbox.Ordering;
@@ -33,7 +33,7 @@ public class CheckoutDeliveryPolicy implements DeliveryPolicy {
             "d.failed_attempts");
 
     @Inject
-    CheckoutConfig config;
+    CheckoutSettings config;
 
     private RetrySchedule schedule;
 

@@ -1,7 +1,7 @@
 package ht.platform.checkout.rest;
 
 import ht.platform.checkout.provider.PaymentRails;
-import ht.platform.checkout.service.Money;
+import ht.platform.checkout.model.Money;
 import ht.platform.checkout.service.Views;
 import ht.platform.support.auth.ApiKeyRequired;
 import ht.platform.support.auth.ApiPrincipal;

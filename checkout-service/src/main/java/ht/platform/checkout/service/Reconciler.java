@@ -1,10 +1,9 @@
 package ht.platform.checkout.service;
 
-import ht.platform.checkout.config.CheckoutConfig;
+import ht.platform.checkout.config.CheckoutSettings;
 import ht.platform.checkout.model.PaymentAttempt;
 import ht.platform.checkout.model.Refund;
 import io.quarkus.hibernate.reactive.panache.Panache;
-import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -32,22 +31,10 @@ public class Reconciler {
     RefundService refunds;
 
     @Inject
-    CheckoutConfig config;
+    CheckoutSettings config;
 
     @Inject
     Clock clock;
-
-    @Scheduled(every = "${checkout.reconcile-every:15s}", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    Uni<Void> tick() {
-        return reconcile().onFailure().invoke(e -> LOG.warnf("reconciliation failed: %s", e.toString()))
-                .onFailure().recoverWithNull().replaceWithVoid();
-    }
-
-    @Scheduled(every = "30s", delayed = "5s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    Uni<Void> expire() {
-        return payments.expireDue().onFailure().invoke(e -> LOG.warnf("expiry failed: %s", e.toString()))
-                .onFailure().recoverWithNull().replaceWithVoid();
-    }
 
     /** One pass; answers how many items were looked at. */
     public Uni<Integer> reconcile() {

@@ -1,7 +1,8 @@
 package ht.platform.checkout.service;
 
+import ht.platform.checkout.model.Money;
 import ht.platform.checkout.events.EventTypes;
-import ht.platform.checkout.events.Outbox;
+import ht.platform.checkout.events.EventOutbox;
 import ht.platform.checkout.model.PaymentAttempt;
 import ht.platform.checkout.model.PaymentIntent;
 import ht.platform.checkout.model.Refund;
@@ -41,7 +42,7 @@ public class RefundService {
     Idempotency idempotency;
 
     @Inject
-    Outbox outbox;
+    EventOutbox outbox;
 
     @Inject
     PaymentRails rails;

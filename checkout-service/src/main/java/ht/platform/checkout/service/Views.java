@@ -1,5 +1,6 @@
 package ht.platform.checkout.service;
 
+import ht.platform.checkout.model.Money;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import ht.platform.checkout.model.Event;

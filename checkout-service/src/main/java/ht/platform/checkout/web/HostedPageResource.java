@@ -4,7 +4,7 @@ import ht.platform.checkout.model.PaymentIntent;
 import ht.platform.checkout.provider.PaymentRails;
 import ht.platform.checkout.provider.SimulatorProvider;
 import ht.platform.checkout.service.LinkService;
-import ht.platform.checkout.service.Money;
+import ht.platform.checkout.model.Money;
 import ht.platform.checkout.service.PaymentService;
 import ht.platform.support.auth.ApiKeys;
 import ht.platform.support.errors.ApiException;

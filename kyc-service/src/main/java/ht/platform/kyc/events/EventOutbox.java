@@ -3,7 +3,7 @@ package ht.platform.kyc.events;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import ht.platform.kyc.model.Verification;
-import ht.platform.kyc.service.VerificationView;
+import ht.platform.kyc.model.VerificationView;
 import ht.platform.support.ids.Ids;
 import ht.platform.support.outbox.NewEvent;
 import ht.platform.support.outbox.OutboxWriter;

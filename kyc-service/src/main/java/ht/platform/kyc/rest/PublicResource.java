@@ -4,7 +4,7 @@ import ht.platform.kyc.provider.BuiltInChecks;
 import ht.platform.kyc.service.DecisionEngine;
 import ht.platform.kyc.service.ProofService;
 import ht.platform.kyc.service.VerificationService;
-import ht.platform.kyc.service.VerificationView;
+import ht.platform.kyc.model.VerificationView;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.kyc.service.ProofService;
 import ht.platform.kyc.service.SubjectService;
 import ht.platform.kyc.service.VerificationService;
-import ht.platform.kyc.service.VerificationView;
+import ht.platform.kyc.model.VerificationView;
 import ht.platform.support.auth.Caller;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.time.Timestamps;

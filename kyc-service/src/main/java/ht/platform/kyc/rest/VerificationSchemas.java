@@ -1,5 +1,6 @@
 package ht.platform.kyc.rest;
 
+import ht.platform.kyc.model.VerificationView;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 

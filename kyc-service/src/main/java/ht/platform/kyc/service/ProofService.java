@@ -1,5 +1,6 @@
 package ht.platform.kyc.service;
 
+import ht.platform.kyc.model.VerificationView;
 import ht.platform.kyc.config.KycSettings;
 import ht.platform.kyc.model.Verification;
 import ht.platform.support.auth.ApiPrincipal;

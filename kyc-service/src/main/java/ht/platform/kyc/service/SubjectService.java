@@ -1,5 +1,6 @@
 package ht.platform.kyc.service;
 
+import ht.platform.kyc.model.VerificationView;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import ht.platform.kyc.config.KycSettings;

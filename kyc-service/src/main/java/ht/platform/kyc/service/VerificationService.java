@@ -1,5 +1,6 @@
 package ht.platform.kyc.service;
 
+import ht.platform.kyc.model.VerificationView;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.kyc.Fixtures;
 import ht.platform.kyc.TestSupport;
 import ht.platform.kyc.model.Verification;
-import ht.platform.kyc.service.VerificationView;
+import ht.platform.kyc.model.VerificationView;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.time.MovableClock;
 import io.quarkus.hibernate.reactive.panache.Panache;

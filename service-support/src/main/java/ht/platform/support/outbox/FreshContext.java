@@ -13,11 +13,11 @@ import java.util.function.Supplier;
  * scheduler, a LISTEN callback or an HTTP client callback gets its own Hibernate Reactive session and
  * concurrent pieces never share one session.
  */
-final class FreshContext {
+public final class FreshContext {
 
     private FreshContext() { }
 
-    static <T> Uni<T> run(Vertx vertx, Supplier<Uni<T>> work) {
+    public static <T> Uni<T> run(Vertx vertx, Supplier<Uni<T>> work) {
         return Uni.createFrom().emitter(emitter -> {
             Context context = VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext());
             VertxContextSafetyToggle.setContextSafe(context, true);

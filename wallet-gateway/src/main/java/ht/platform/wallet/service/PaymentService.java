@@ -7,7 +7,7 @@ import ht.platform.support.idempotency.Idempotency;
 import ht.platform.support.idempotency.StoredResponse;
 import ht.platform.support.ids.Ids;
 import ht.platform.wallet.config.WalletSettings;
-import ht.platform.wallet.events.EventWriter;
+import ht.platform.wallet.events.EventOutbox;
 import ht.platform.wallet.model.Payment;
 import ht.platform.wallet.service.Views.ListView;
 import ht.platform.wallet.service.Views.PaymentView;
@@ -43,7 +43,7 @@ public class PaymentService {
     WalletSettings settings;
 
     @Inject
-    EventWriter events;
+    EventOutbox events;
 
     @Inject
     BalanceService balances;

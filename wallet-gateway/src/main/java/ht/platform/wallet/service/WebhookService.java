@@ -9,7 +9,7 @@ import ht.platform.support.outbox.OutboxWakeup;
 import ht.platform.support.time.Timestamps;
 import ht.platform.wallet.config.WalletSettings;
 import ht.platform.wallet.events.EventTypes;
-import ht.platform.wallet.events.EventWriter;
+import ht.platform.wallet.events.EventOutbox;
 import ht.platform.wallet.events.WalletDeliveryPolicy;
 import ht.platform.wallet.model.OutboxEvent;
 import ht.platform.wallet.model.WebhookAttempt;
@@ -62,7 +62,7 @@ public class WebhookService {
     SecretBox secretBox;
 
     @Inject
-    EventWriter events;
+    EventOutbox events;
 
     @ConfigProperty(name = "webhooks.allow-private-targets", defaultValue = "false")
     boolean allowPrivateTargets;

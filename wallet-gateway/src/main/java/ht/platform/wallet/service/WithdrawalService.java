@@ -7,7 +7,7 @@ import ht.platform.support.idempotency.Idempotency;
 import ht.platform.support.idempotency.StoredResponse;
 import ht.platform.support.ids.Ids;
 import ht.platform.wallet.config.WalletSettings;
-import ht.platform.wallet.events.EventWriter;
+import ht.platform.wallet.events.EventOutbox;
 import ht.platform.wallet.model.Withdrawal;
 import ht.platform.wallet.service.Views.ListView;
 import ht.platform.wallet.service.Views.WithdrawalView;
@@ -55,7 +55,7 @@ public class WithdrawalService {
     WalletSettings settings;
 
     @Inject
-    EventWriter events;
+    EventOutbox events;
 
     @Inject
     BalanceService balances;

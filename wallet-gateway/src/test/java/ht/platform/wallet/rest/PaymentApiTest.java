@@ -2,7 +2,7 @@ package ht.platform.wallet.rest;
 
 import ht.platform.support.time.MovableClock;
 import ht.platform.wallet.TestApi;
-import ht.platform.wallet.events.ExpiryJob;
+import ht.platform.wallet.jobs.ExpiryJob;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;

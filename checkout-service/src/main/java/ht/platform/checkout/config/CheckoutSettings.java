@@ -6,7 +6,7 @@ import io.smallrye.config.WithName;
 
 /** Typed checkout settings. */
 @ConfigMapping(prefix = "checkout")
-public interface CheckoutConfig {
+public interface CheckoutSettings {
 
     /** Webhook retry delays after each failed attempt; then the dead letter. */
     @WithName("webhooks.retry-schedule")

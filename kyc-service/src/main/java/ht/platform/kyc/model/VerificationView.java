@@ -1,4 +1,4 @@
-package ht.platform.kyc.service;
+package ht.platform.kyc.model;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;

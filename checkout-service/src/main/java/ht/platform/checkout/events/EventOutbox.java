@@ -3,7 +3,7 @@ package ht.platform.checkout.events;
 import ht.platform.checkout.model.Event;
 import ht.platform.checkout.model.PaymentIntent;
 import ht.platform.checkout.model.Refund;
-import ht.platform.checkout.service.Money;
+import ht.platform.checkout.model.Money;
 import ht.platform.support.ids.Ids;
 import ht.platform.support.outbox.NewEvent;
 import ht.platform.support.outbox.OutboxWriter;
@@ -24,7 +24,7 @@ import java.util.Map;
  * notifies the delivery loop; Postgres delivers the notification only if that transaction commits.
  */
 @ApplicationScoped
-public class Outbox {
+public class EventOutbox {
 
     private static final String SUBSCRIBED = "t.application_id = :owner AND t.mode = :mode AND t.status = 'enabled'"
             + " AND :type = ANY (t.events)";

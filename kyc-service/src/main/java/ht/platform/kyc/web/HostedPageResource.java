@@ -39,9 +39,9 @@ import java.util.TreeSet;
 @TokenPath
 @Path("/v/{token}")
 @Tag(name = "Hosted page")
-public class HostedPage {
+public class HostedPageResource {
 
-    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(HostedPage.class);
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(HostedPageResource.class);
     private static final List<String> OUTCOMES = List.of("verified", "rejected", "retry_required", "unable_to_verify", "technical_error");
 
     @Inject

@@ -1,4 +1,4 @@
-package ht.platform.checkout.service;
+package ht.platform.checkout.model;
 
 import ht.platform.support.errors.ApiException;
 

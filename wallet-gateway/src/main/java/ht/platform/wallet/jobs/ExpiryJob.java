@@ -1,11 +1,9 @@
-package ht.platform.wallet.events;
+package ht.platform.wallet.jobs;
 
+import ht.platform.support.outbox.FreshContext;
 import ht.platform.wallet.service.PaymentService;
 import io.quarkus.scheduler.Scheduled;
-import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
-import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -31,16 +29,6 @@ public class ExpiryJob {
 
     /** Expires what is due now, on a fresh safe Vert.x context; answers how many payments expired. */
     public Uni<Integer> runNow() {
-        return Uni.createFrom().emitter(emitter -> {
-            Context context = VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext());
-            VertxContextSafetyToggle.setContextSafe(context, true);
-            context.runOnContext(v -> {
-                try {
-                    payments.expireDue().subscribe().with(emitter::complete, emitter::fail);
-                } catch (Throwable e) {
-                    emitter.fail(e);
-                }
-            });
-        });
+        return FreshContext.run(vertx, payments::expireDue);
     }
 }

@@ -3,7 +3,7 @@ package ht.platform.kyc.rest;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.kyc.service.VerificationService;
-import ht.platform.kyc.service.VerificationView;
+import ht.platform.kyc.model.VerificationView;
 import ht.platform.support.auth.ApiKeyRequired;
 import ht.platform.support.auth.Caller;
 import io.smallrye.mutiny.Uni;
@@ -25,7 +25,7 @@ import java.util.List;
 @Path("/api/v1/test_helpers/verifications/{id}")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Test helpers")
-public class TestHelpersResource {
+public class TestHelperResource {
 
     public record Complete(String outcome, @JsonProperty("reason_codes") List<String> reasonCodes) { }
 

@@ -22,7 +22,7 @@ import java.util.Map;
  * address (a paused address's deliveries are held, not dropped).
  */
 @ApplicationScoped
-public class EventWriter {
+public class EventOutbox {
 
     private static final String SUBSCRIBED = "t.project_id = :owner AND t.mode = :mode AND t.status IN ('active', 'paused')"
             + " AND :type = ANY (t.events)";

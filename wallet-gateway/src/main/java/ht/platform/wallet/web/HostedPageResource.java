@@ -38,7 +38,7 @@ import java.util.regex.Pattern;
 @TokenPath
 @Path("/wallet")
 @Tag(name = "Hosted wallet page")
-public class WalletPage {
+public class HostedPageResource {
 
     private static final Pattern TOKEN = Pattern.compile("wpt_[0-9a-f]{48}");
     private static final Set<String> ACTIONS = Set.of("succeed", "fail");

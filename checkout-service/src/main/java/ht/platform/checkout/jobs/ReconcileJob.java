@@ -1,0 +1,34 @@
+package ht.platform.checkout.jobs;
+
+import ht.platform.checkout.service.PaymentService;
+import ht.platform.checkout.service.Reconciler;
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.jboss.logging.Logger;
+
+/** The scheduled passes of checkout: settling what the provider left open, and expiring unpaid intents. */
+@ApplicationScoped
+public class ReconcileJob {
+
+    private static final Logger LOG = Logger.getLogger(ReconcileJob.class);
+
+    @Inject
+    Reconciler reconciler;
+
+    @Inject
+    PaymentService payments;
+
+    @Scheduled(every = "${checkout.reconcile-every:15s}", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    Uni<Void> reconcile() {
+        return reconciler.reconcile().onFailure().invoke(e -> LOG.warnf("reconciliation failed: %s", e.toString()))
+                .onFailure().recoverWithNull().replaceWithVoid();
+    }
+
+    @Scheduled(every = "30s", delayed = "5s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    Uni<Void> expire() {
+        return payments.expireDue().onFailure().invoke(e -> LOG.warnf("expiry failed: %s", e.toString()))
+                .onFailure().recoverWithNull().replaceWithVoid();
+    }
+}
