@@ -20,7 +20,7 @@ public class ReconcileJob {
     @Inject
     PaymentService payments;
 
-    @Scheduled(every = "${checkout.reconcile-every:15s}", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${checkout-jobs.reconcile-every:15s}", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> reconcile() {
         return reconciler.reconcile().onFailure().invoke(e -> LOG.warnf("reconciliation failed: %s", e.toString()))
                 .onFailure().recoverWithNull().replaceWithVoid();

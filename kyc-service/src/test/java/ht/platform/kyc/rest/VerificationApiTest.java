@@ -286,7 +286,8 @@ class VerificationApiTest {
                 }
             }
             assertEquals(Verification.COLUMNS.split(", ").length, compared, "every mapped field is a column fromRow reads");
-            assertEquals(json.convertValue(VerificationView.of(json, orm), Map.class), json.readValue(got.asString(), Map.class), id);
+            ObjectMapper plainJson = new ObjectMapper(); // the service's mapper refuses nulls in maps, which a read shape carries
+            assertEquals(plainJson.convertValue(VerificationView.of(json, orm), Map.class), plainJson.readValue(got.asString(), Map.class), id);
             if (ormAnswers.containsKey(id)) {
                 assertEquals(ormAnswers.get(id), got.path(""), id);
             }

@@ -168,7 +168,7 @@ class WebhookApiTest {
                 "/api/v1/balance", "/api/v1/webhooks", "/api/v1/webhooks/{id}", "/api/v1/webhooks/{id}/reactivate",
                 "/api/v1/webhooks/{id}/rotate_secret", "/api/v1/webhooks/{id}/test", "/api/v1/webhooks/{id}/deliveries",
                 "/api/v1/webhook_deliveries/{id}/resend", "/api/v1/test_helpers/payments/{id}/{action}",
-                "/api/v1/test_helpers/withdrawals/{id}/{action}", "/wallet/{token}")) {
+                "/api/v1/test_helpers/withdrawals/{id}/{action}")) {
             org.junit.jupiter.api.Assertions.assertTrue(doc.contains("\"" + path + "\""), path);
         }
     }
