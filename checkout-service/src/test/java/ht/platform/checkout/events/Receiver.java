@@ -11,10 +11,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** A real local webhook receiver: records every request and answers with the configured status. */
-final class Receiver implements AutoCloseable {
+public final class Receiver implements AutoCloseable {
 
-    record Received(String path, Map<String, String> headers, byte[] body) {
-        String header(String name) {
+    public record Received(String path, Map<String, String> headers, byte[] body) {
+        public String header(String name) {
             return headers.get(name.toLowerCase());
         }
     }
@@ -25,7 +25,7 @@ final class Receiver implements AutoCloseable {
     /** When set, the exact bytes of every answer. */
     final java.util.concurrent.atomic.AtomicReference<byte[]> answer = new java.util.concurrent.atomic.AtomicReference<>();
 
-    Receiver() throws IOException {
+    public Receiver() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/", exchange -> {
             byte[] body = exchange.getRequestBody().readAllBytes();
@@ -40,11 +40,11 @@ final class Receiver implements AutoCloseable {
         server.start();
     }
 
-    String url(String path) {
+    public String url(String path) {
         return "http://127.0.0.1:" + server.getAddress().getPort() + path;
     }
 
-    List<Received> of(String type) {
+    public List<Received> of(String type) {
         return received.stream().filter(r -> type.equals(r.header("Checkout-Event-Type"))).toList();
     }
 
