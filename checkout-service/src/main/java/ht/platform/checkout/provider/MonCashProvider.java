@@ -3,6 +3,7 @@ package ht.platform.checkout.provider;
 import ht.platform.rail.moncash.Htg;
 import ht.platform.rail.moncash.MonCashException;
 import ht.platform.rail.moncash.OrderPayment;
+import ht.platform.support.rail.MonCashPayouts;
 import ht.platform.support.rail.MonCashRail;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -16,7 +17,7 @@ import java.util.Optional;
  * The live MonCash rail. An authorization creates a MonCash payment whose orderId is our attempt id and answers
  * REDIRECT: the customer pays on MonCash's page. Only RetrieveOrderPayment says a payment happened. MonCash has no
  * refund call: a refund is a Transfert from the prefunded balance to the payer, whose reference is the refund id,
- * and it is looked up by that reference before it is ever sent (again).
+ * and it is looked up by that reference before it is ever sent (again): service-support's {@link MonCashPayouts}.
  */
 @ApplicationScoped
 public class MonCashProvider implements PaymentProvider {
@@ -25,6 +26,9 @@ public class MonCashProvider implements PaymentProvider {
 
     @Inject
     MonCashRail rail;
+
+    @Inject
+    MonCashPayouts payouts;
 
     @Override
     public String name() {
@@ -78,10 +82,9 @@ public class MonCashProvider implements PaymentProvider {
 
     @Override
     public Uni<ProviderResult> refund(String attemptId, String authorizationId, BigDecimal amount, String currency) {
-        return rail.call(c -> c.transferStatus(attemptId)).chain(status -> {
-            if (status.isPresent()) {
-                return Uni.createFrom().item(status.get().equalsIgnoreCase("successful") ? ProviderResult.succeeded()
-                        : ProviderResult.unknown("MonCash reports the transfer as " + status.get()));
+        return payouts.lookup(attemptId).chain(sent -> {
+            if (sent.isPresent()) {
+                return Uni.createFrom().item(result(sent.get()));
             }
             return rail.call(c -> c.retrieveOrderPayment(authorizationId)).chain(payment -> {
                 OrderPayment p = payment.filter(OrderPayment::successful).orElse(null);
@@ -92,12 +95,19 @@ public class MonCashProvider implements PaymentProvider {
                 if (p.cost() != null && amount.compareTo(p.cost()) > 0) {
                     return Uni.createFrom().item(ProviderResult.failed("exceeds_payment", "More than MonCash collected"));
                 }
-                return rail.call(c -> c.transfer(attemptId, amount, p.payer(), "Refund " + attemptId))
-                        .map(t -> ProviderResult.succeeded());
+                return payouts.send(attemptId, amount, p.payer(), "Refund " + attemptId).map(MonCashProvider::result);
             });
         }).onFailure().recoverWithItem(e -> e instanceof MonCashException m && m.kind() == MonCashException.Kind.NOT_SENT
                 ? ProviderResult.unknown(m.getMessage()) // nothing left; the refund stays pending and is tried again
                 : answer(e));
+    }
+
+    private static ProviderResult result(MonCashPayouts.Outcome o) {
+        return switch (o.result()) {
+            case SENT -> ProviderResult.succeeded();
+            case REFUSED -> ProviderResult.failed(o.reason(), o.detail());
+            case UNKNOWN -> ProviderResult.unknown(o.detail());
+        };
     }
 
     @Override

@@ -291,7 +291,7 @@ class MonCashCheckoutTest {
                 .body(Map.of("payment_intent", i.id())).post("/api/v1/refunds")
                 .then().statusCode(201).body("amount", equalTo("200.000000")).extract().path("id");
         as(key).get("/api/v1/refunds/" + third).then().body("status", equalTo("failed"))
-                .body("failure_reason", equalTo("provider_declined"));
+                .body("failure_reason", equalTo("insufficient_prefunded_balance"));
         as(key).get("/api/v1/payment_intents/" + i.id()).then().body("status", equalTo("partially_refunded"))
                 .body("amount_refunded", equalTo("300.000000"));
         as(key).header("Idempotency-Key", "r4-" + System.nanoTime()).body(Map.of("payment_intent", i.id(), "amount", "200.01"))

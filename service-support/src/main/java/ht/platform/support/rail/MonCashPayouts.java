@@ -11,7 +11,7 @@ import java.util.Optional;
 /**
  * Payouts by MonCash {@code Transfert} from the prefunded balance, as both services make them (wallet withdrawals,
  * checkout refunds). The transfer's {@code reference} is the caller's own id, so a transfer whose answer was lost is
- * found by {@link #status} and never sent twice: {@link #payOnce} always looks it up before sending.
+ * found by {@link #lookup} and never sent twice: {@link #payOnce} always looks it up before sending.
  */
 @ApplicationScoped
 public class MonCashPayouts {
@@ -37,20 +37,20 @@ public class MonCashPayouts {
     @Inject
     MonCashRail rail;
 
-    /** What MonCash says of the transfer with this reference; empty when it has none (it never happened). */
-    public Uni<Optional<String>> status(String reference) {
-        return rail.call(c -> c.transferStatus(reference));
+    /** What became of the transfer with this reference; empty when MonCash has none (it never happened). */
+    public Uni<Optional<Outcome>> lookup(String reference) {
+        return rail.call(c -> c.transferStatus(reference)).map(found -> found.map(MonCashPayouts::settled));
     }
 
     /** Looks the reference up, then sends only when MonCash has no such transfer. */
     public Uni<Outcome> payOnce(String reference, BigDecimal amount, String receiver, String desc) {
-        return status(reference).chain(found -> found.isPresent() ? Uni.createFrom().item(settled(found.get()))
+        return lookup(reference).chain(found -> found.isPresent() ? Uni.createFrom().item(found.get())
                         : send(reference, amount, receiver, desc))
                 .onFailure().recoverWithItem(MonCashPayouts::unanswered);
     }
 
     /**
-     * Checks the prefunded balance, then sends. Call only after {@link #status} found nothing. A refusal is looked up
+     * Checks the prefunded balance, then sends. Call only after {@link #lookup} found nothing. A refusal is looked up
      * once more: MonCash also refuses a reference it already has, i.e. an earlier transfer whose answer was lost.
      */
     public Uni<Outcome> send(String reference, BigDecimal amount, String receiver, String desc) {
@@ -60,9 +60,8 @@ public class MonCashPayouts {
                         "The MonCash prefunded balance does not cover this payout"));
             }
             return rail.call(c -> c.transfer(reference, amount, receiver, desc)).map(t -> Outcome.sent())
-                    .onFailure(MonCashPayouts::refusal).recoverWithUni(refusal -> status(reference)
-                            .map(found -> found.isPresent() ? settled(found.get())
-                                    : Outcome.refused("provider_declined", refusal.getMessage())));
+                    .onFailure(MonCashPayouts::refusal).recoverWithUni(refusal -> lookup(reference)
+                            .map(found -> found.orElseGet(() -> Outcome.refused("provider_declined", refusal.getMessage()))));
         }).onFailure().recoverWithItem(MonCashPayouts::unanswered);
     }
 

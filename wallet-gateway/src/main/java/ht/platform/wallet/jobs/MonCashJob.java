@@ -10,8 +10,8 @@ import org.jboss.logging.Logger;
 
 /**
  * Settles what the live MonCash rail left open, only by asking MonCash: open orders are looked up (paid, or lapsed
- * once their page expired and MonCash still shows nothing), new live withdrawals are paid out, unanswered payouts
- * are looked up by reference. Does nothing without MONCASH_*.
+ * once their page expired and MonCash still shows nothing), money that credits nothing is given back, new live
+ * withdrawals are paid out, unanswered payouts are looked up by reference. Does nothing without MONCASH_*.
  */
 @ApplicationScoped
 public class MonCashJob {
@@ -30,8 +30,9 @@ public class MonCashJob {
                 .onFailure().recoverWithNull().replaceWithVoid();
     }
 
-    /** One pass over payments then payouts; answers how many items were looked at. */
+    /** One pass over payments, money to give back, then payouts; answers how many items were looked at. */
     public Uni<Integer> runNow() {
-        return payments.reconcile().chain(orders -> payouts.run().map(sent -> orders + sent));
+        return payments.reconcile().chain(orders -> payments.giveBack().map(back -> orders + back))
+                .chain(done -> payouts.run().map(sent -> done + sent));
     }
 }

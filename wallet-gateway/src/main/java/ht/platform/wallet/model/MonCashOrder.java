@@ -6,6 +6,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
+import java.math.BigDecimal;
 import java.time.Instant;
 
 /** A MonCash payment (CreatePayment orderId) a live payment sent its customer to; open until MonCash settles it. */
@@ -29,6 +30,11 @@ public class MonCashOrder extends PanacheEntityBase {
     public String outcome;
     @Column(name = "transaction_id")
     public String transactionId;
+    /** What MonCash collected, to whom it goes back, and whether it did: only for money that credits nothing. */
+    public BigDecimal collected;
+    public String payer;
+    @Column(name = "given_back")
+    public String givenBack;
 
     /** The customer can still pay on MonCash's page at {@code now}. */
     public boolean payableAt(Instant now) {

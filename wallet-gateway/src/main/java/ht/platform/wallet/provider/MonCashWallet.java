@@ -9,6 +9,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.math.BigDecimal;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
@@ -62,5 +63,10 @@ public class MonCashWallet {
     /** A withdrawal's transfer under its own reference, looked up before it is ever sent. */
     public Uni<MonCashPayouts.Outcome> payOut(String reference, long amount, String msisdn, String desc) {
         return payouts.payOnce(reference, Htg.fromWallet(amount), msisdn.startsWith("+") ? msisdn.substring(1) : msisdn, desc);
+    }
+
+    /** Money MonCash collected that credits nothing, back to the payer's MonCash number, looked up before it is sent. */
+    public Uni<MonCashPayouts.Outcome> giveBack(String reference, BigDecimal amount, String payer, String desc) {
+        return payouts.payOnce(reference, amount, payer, desc);
     }
 }

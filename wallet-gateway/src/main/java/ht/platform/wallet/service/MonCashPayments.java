@@ -3,6 +3,7 @@ package ht.platform.wallet.service;
 import ht.platform.rail.moncash.MonCashException;
 import ht.platform.rail.moncash.OrderPayment;
 import ht.platform.rail.moncash.PaymentToken;
+import ht.platform.support.rail.MonCashPayouts;
 import ht.platform.wallet.config.WalletSettings;
 import ht.platform.wallet.model.MonCashOrder;
 import ht.platform.wallet.model.Payment;
@@ -153,7 +154,11 @@ public class MonCashPayments {
         });
     }
 
-    /** MonCash's record of a payment: the order settles, and the payment succeeds when the total was collected. */
+    /**
+     * MonCash's record of a payment: the order settles, and the payment succeeds when the total was collected. Money
+     * that credits nothing (another amount, a payment already final) is given back to the payer. An order that had
+     * lapsed is settled again when MonCash shows it paid after all.
+     */
     private Uni<Payment> settle(OrderPayment reported) {
         if (reported.reference() == null || !reported.successful()) {
             return Uni.createFrom().nullItem();
@@ -162,26 +167,54 @@ public class MonCashPayments {
                 ? Uni.createFrom().<Payment>nullItem()
                 : Payment.<Payment>findById(known.paymentId, LockModeType.PESSIMISTIC_WRITE).chain(p -> MonCashOrder
                         .<MonCashOrder>findById(known.id, LockModeType.PESSIMISTIC_WRITE).chain(order -> {
-                            if (order.settledAt != null) {
+                            if (order.settledAt != null && !"not_paid".equals(order.outcome)) {
                                 return Uni.createFrom().item(p);
                             }
                             order.settledAt = now();
                             order.transactionId = reported.transactionId();
-                            if (!MonCashWallet.collected(reported, p.total)) {
-                                order.outcome = "amount_mismatch";
-                                LOG.warnf("MonCash order %s collected %s, not the total %d of %s: not credited", order.id,
-                                        reported.cost(), p.total, p.id);
-                                return Uni.createFrom().item(p);
+                            if (MonCashWallet.collected(reported, p.total) && !p.isFinal()) {
+                                order.outcome = "paid";
+                                return payments.apply(p, "succeed");
                             }
-                            if (p.isFinal()) {
-                                order.outcome = "paid_after_final";
-                                LOG.warnf("MonCash order %s was paid after payment %s became %s: not credited", order.id,
-                                        p.id, p.status);
-                                return Uni.createFrom().item(p);
-                            }
-                            order.outcome = "paid";
-                            return payments.apply(p, "succeed");
+                            order.outcome = p.isFinal() ? "paid_after_final" : "amount_mismatch";
+                            order.collected = reported.cost();
+                            order.payer = reported.payer();
+                            order.givenBack = "pending";
+                            LOG.warnf("MonCash order %s of payment %s (%s) collected %s, which credits nothing: given back",
+                                    order.id, p.id, p.status, reported.cost());
+                            return Uni.createFrom().item(p);
                         }))));
+    }
+
+    /** Gives back, by Transfert to the payer, the money of orders that credit nothing; answers how many were tried. */
+    public Uni<Integer> giveBack() {
+        if (!moncash.configured()) {
+            return Uni.createFrom().item(0);
+        }
+        return Panache.withSession(() -> MonCashOrder.<MonCashOrder>find("givenBack = 'pending' order by settledAt")
+                        .range(0, settings.moncash().batch() - 1).list())
+                .chain(pending -> {
+                    Uni<Void> chain = Uni.createFrom().voidItem();
+                    for (MonCashOrder o : pending) {
+                        chain = chain.chain(() -> moncash.giveBack(o.id + "-back", o.collected, o.payer, "Return " + o.id)
+                                .chain(outcome -> recordGiveBack(o.id, outcome)).onFailure().recoverWithNull().replaceWithVoid());
+                    }
+                    return chain.replaceWith(pending.size());
+                });
+    }
+
+    private Uni<Void> recordGiveBack(String orderId, MonCashPayouts.Outcome outcome) {
+        if (outcome.result() == MonCashPayouts.Result.UNKNOWN) {
+            return Uni.createFrom().voidItem(); // looked up by reference on the next pass, before anything is sent again
+        }
+        return Panache.withTransaction(() -> MonCashOrder.<MonCashOrder>findById(orderId, LockModeType.PESSIMISTIC_WRITE)
+                .invoke(order -> {
+                    order.givenBack = outcome.result() == MonCashPayouts.Result.SENT ? "sent" : "refused";
+                    if (outcome.result() == MonCashPayouts.Result.REFUSED) {
+                        LOG.warnf("MonCash order %s: giving the money back was refused (%s); an operator must act", orderId,
+                                outcome.reason());
+                    }
+                })).replaceWithVoid();
     }
 
     private Uni<Payment> lapse(String orderId) {

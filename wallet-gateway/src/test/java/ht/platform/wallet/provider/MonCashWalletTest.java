@@ -28,6 +28,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -158,7 +159,7 @@ class MonCashWalletTest {
         try (Receiver rx = new Receiver()) {
             String secret = webhook(rx, "payment.pending", "payment.succeeded")[1];
             Pay p = payment(1000);
-            given().get("/wallet/" + p.token()).then().statusCode(200).body(containsString("moncash-pay"))
+            given().get("/wallet/" + p.token()).then().statusCode(200).body(containsString("pay-moncash"))
                     .header("Content-Security-Policy", containsString("form-action 'self' " + sandbox.base()));
             assertEquals("created", status(p), "opening the page sends nobody anywhere");
 
@@ -190,7 +191,7 @@ class MonCashWalletTest {
             assertEquals(p.id(), object.path("id").asText());
             assertEquals("succeeded", object.path("status").asText());
             assertEquals("live", object.path("mode").asText());
-            given().get("/wallet/" + p.token()).then().statusCode(200).body(not(containsString("moncash-pay")));
+            given().get("/wallet/" + p.token()).then().statusCode(200).body(not(containsString("pay-moncash")));
         }
     }
 
@@ -248,7 +249,6 @@ class MonCashWalletTest {
         balance(300, 0);
         // the first order is looked up until its page has lapsed, then ends not paid; nothing is credited twice
         clock.advance(Duration.ofMinutes(16));
-        sandbox.advance(Duration.ofMinutes(16));
         settle();
         balance(300, 0);
         assertEquals("succeeded", status(p));
@@ -267,6 +267,30 @@ class MonCashWalletTest {
         comeBack(p, sandbox.pay(moncashToken(redirect), "50937001111"));
         assertEquals("succeeded", status(p));
         balance(400, 0);
+    }
+
+    @Test
+    void aSecondMonCashPaymentOfTheSamePaymentIsGivenBackToItsPayerOnce() throws Throwable {
+        Pay p = payment(1000);
+        String first = moncashToken(choose(p));
+        // our clock passes the first page's expiry (MonCash's clock has not): the customer gets a second page
+        Instant firstExpires = sandbox.paymentOfToken(first).orElseThrow().created.plus(MonCashSandbox.PAYMENT_TOKEN_LIFE);
+        clock.advance(Duration.between(clock.instant(), firstExpires).plusSeconds(1));
+        String second = moncashToken(choose(p));
+        assertEquals(p.id() + "-2", sandbox.paymentOfToken(second).orElseThrow().orderId);
+        comeBack(p, sandbox.pay(second, "50937001111"));
+        assertEquals("succeeded", status(p));
+        sandbox.pay(first, "50937003333"); // ... and paid the first page too
+        settle();
+        balance(1000, 0);
+        List<MonCashSandbox.TransferRecord> back = sandbox.transfers().stream()
+                .filter(t -> t.reference().equals(p.id() + "-1-back")).toList();
+        assertEquals(1, back.size(), "the second payment went back");
+        assertEquals(0, new BigDecimal("1025").compareTo(back.get(0).amount()));
+        assertEquals("50937003333", back.get(0).receiver());
+        settle();
+        assertEquals(1, transfersOf(p.id() + "-1-back"), "given back once");
+        balance(1000, 0);
     }
 
     @Test
@@ -362,7 +386,7 @@ class MonCashWalletTest {
         as(test).post("/api/v1/test_helpers/payments/" + id + "/succeed").then().statusCode(200).body("status", equalTo("succeeded"));
         assertEquals(creates, sandbox.calls("CreatePayment"));
         String url = as(test).get("/api/v1/payments/" + id).then().extract().path("wallet_url");
-        given().get(url.substring(url.indexOf("/wallet/"))).then().statusCode(200).body(not(containsString("moncash-pay")));
+        given().get(url.substring(url.indexOf("/wallet/"))).then().statusCode(200).body(not(containsString("pay-moncash")));
         assertFalse(url.isBlank());
         given().redirects().follow(false).get("/wallet/moncash/return").then().statusCode(404)
                 .body(startsWith("<!DOCTYPE html>"));
