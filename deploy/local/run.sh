@@ -19,7 +19,7 @@ started=$(date +%s%N)
 moncash_sandbox=0
 for arg in "$@"; do
   case "$arg" in
-    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     --moncash-sandbox) moncash_sandbox=1 ;;
     *) echo "unknown option: $arg (see --help)" >&2; exit 2 ;;
   esac
@@ -148,6 +148,11 @@ create_demo_credentials() {
   co_key=$(admin 8082 "/admin/v1/applications/$co_app_id/keys" '{"mode":"test"}' | json_field key)
   gw_project_id=$(admin 8083 /admin/v1/projects '{"name":"Demo"}' | json_field id)
   gw_key=$(admin 8083 "/admin/v1/projects/$gw_project_id/keys" '{"mode":"test"}' | json_field key)
+  if [ "$moncash_sandbox" = 1 ]; then # live keys pay and withdraw through the MonCash stand-in
+    co_live_key=$(admin 8082 "/admin/v1/applications/$co_app_id/keys" '{"mode":"live"}' | json_field key)
+    gw_live_key=$(admin 8083 "/admin/v1/projects/$gw_project_id/keys" '{"mode":"live"}' | json_field key)
+    printf 'export CO_LIVE_KEY=%s\nexport GW_LIVE_KEY=%s\n' "$co_live_key" "$gw_live_key" > "$state/env.live"
+  fi
   cat > "$state/env" <<ENV
 export ADMIN_TOKEN=$ADMIN_TOKEN
 export KYC_KEY=$kyc_key
@@ -168,7 +173,7 @@ All three services are ready ($ready_after s after start), on $pg_where:
   checkout-service  http://localhost:8082   (Swagger UI: http://localhost:8082/q/swagger-ui)
   wallet-gateway    http://localhost:8083   (Swagger UI: http://localhost:8083/q/swagger-ui)
 Logs in $state/. Private webhook targets are allowed (local demo only).
-$([ "$moncash_sandbox" = 1 ] && echo "MonCash stand-in on http://127.0.0.1:8090: live keys of checkout-service and wallet-gateway pay and withdraw through it." || true)
+$([ "$moncash_sandbox" = 1 ] && echo "MonCash stand-in on http://127.0.0.1:8090: the live keys in $state/env.live (CO_LIVE_KEY, GW_LIVE_KEY) pay and withdraw through it." || true)
 
 Operator token (this run only): $ADMIN_TOKEN
 Demo test-mode credentials (also in $state/env — 'source .run-local/env' in another shell):
