@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -46,6 +47,17 @@ public final class Receiver implements AutoCloseable {
 
     public List<Received> of(String type) {
         return received.stream().filter(r -> type.equals(r.header("Checkout-Event-Type"))).toList();
+    }
+
+    /** Bounded polling for an asynchronous delivery (never a sleep for business time: the clock is moved instead). */
+    public static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long end = System.currentTimeMillis() + 10_000;
+        while (!condition.getAsBoolean()) {
+            if (System.currentTimeMillis() > end) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            Thread.sleep(50);
+        }
     }
 
     @Override

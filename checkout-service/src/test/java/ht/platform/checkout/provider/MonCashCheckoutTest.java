@@ -32,7 +32,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
 
 import static ht.platform.checkout.TestApi.as;
 import static io.restassured.RestAssured.given;
@@ -41,7 +40,6 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /** Live checkout through the MonCash stand-in (a real HTTP server): every failure it injects, settled by the service. */
 @QuarkusTest
@@ -111,16 +109,6 @@ class MonCashCheckoutTest {
         VertxContextSupport.subscribeAndAwait(() -> reconciler.reconcile());
     }
 
-    static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long end = System.currentTimeMillis() + 10_000;
-        while (!condition.getAsBoolean()) {
-            if (System.currentTimeMillis() > end) {
-                fail("timed out waiting for " + what);
-            }
-            Thread.sleep(50);
-        }
-    }
-
     @Test
     void liveKeyPaysEndToEndAndTheSignedWebhookArrives() throws Exception {
         try (Receiver receiver = new Receiver()) {
@@ -141,13 +129,28 @@ class MonCashCheckoutTest {
                     .body("amount_received", equalTo("250.500000")).body("payment_method", equalTo("moncash"))
                     .body("mode", equalTo("live"));
 
-            await(() -> !receiver.of("payment_intent.succeeded").isEmpty(), "payment_intent.succeeded");
+            Receiver.await(() -> !receiver.of("payment_intent.succeeded").isEmpty(), "payment_intent.succeeded");
             Receiver.Received r = receiver.of("payment_intent.succeeded").get(0);
             assertTrue(new WebhookVerifier(SignatureScheme.CHECKOUT, List.of(secret), Duration.ofMinutes(5), Clock.systemUTC())
                     .verify(r::header, r.body()).valid());
             String body = new String(r.body(), StandardCharsets.UTF_8);
             assertTrue(body.contains("\"mode\":\"live\"") && body.contains("\"payment_method\":\"moncash\""), body);
         }
+    }
+
+    @Test
+    void anAccessTokenMonCashNoLongerTakesIsRenewedOnTheFirst401() {
+        sandbox.advance(MonCashSandbox.TOKEN_LIFE.plusSeconds(1));
+        Intent warmUp = intent("10");
+        comeBack(warmUp, sandbox.pay(token(choose(warmUp)), "50937001111")); // starts with a token fresh on both clocks
+        int tokens = sandbox.calls("oauth/token");
+        int creates = sandbox.calls("CreatePayment");
+        sandbox.advance(MonCashSandbox.TOKEN_LIFE.plusSeconds(1)); // MonCash's clock: our cached token is dead there
+        Intent i = intent("20");
+        comeBack(i, sandbox.pay(token(choose(i)), "50937001111"));
+        assertEquals("succeeded", status(i));
+        assertEquals(tokens + 1, sandbox.calls("oauth/token"), "one renewal");
+        assertEquals(creates + 2, sandbox.calls("CreatePayment"), "the call refused with 401 is repeated once with the new token");
     }
 
     @Test

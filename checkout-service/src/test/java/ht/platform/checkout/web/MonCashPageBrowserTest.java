@@ -1,14 +1,13 @@
 package ht.platform.checkout.web;
 
 import ht.platform.checkout.TestApi;
-import ht.platform.support.testing.HeadlessChromium;
+import ht.platform.support.testing.ChromiumSession;
 import ht.platform.support.testing.MonCashStandIn;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -29,25 +28,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestProfile(MonCashStandIn.Profile.class)
 class MonCashPageBrowserTest {
 
-    static WebDriver driver;
+    @RegisterExtension
+    static final ChromiumSession BROWSER = new ChromiumSession(null);
 
     @TestHTTPResource("/")
     URL base;
 
-    @BeforeAll
-    static void startBrowser() throws Exception {
-        driver = HeadlessChromium.start();
-    }
-
-    @AfterAll
-    static void stopBrowser() {
-        if (driver != null) {
-            driver.quit();
-        }
-    }
-
     @Test
     void liveCustomerPaysOnMonCashAndComesBackToAPaidPage() {
+        WebDriver driver = BROWSER.driver();
         String root = base.toString().replaceAll("/$", "");
         MonCashStandIn.sandbox().returnUrl(MonCashStandIn.CLIENT_ID, URI.create(root + "/pay/moncash/return"));
         String key = TestApi.key(TestApi.application("Live page " + System.nanoTime()), "live", null);

@@ -133,14 +133,8 @@ public class MonCashPayments {
         }
         return Panache.withSession(() -> MonCashOrder.<MonCashOrder>find("settledAt is null order by createdAt")
                         .range(0, settings.moncash().batch() - 1).list())
-                .chain(open -> {
-                    Uni<Void> chain = Uni.createFrom().voidItem();
-                    for (MonCashOrder o : open) {
-                        chain = chain.chain(() -> reconcile(o).onFailure().invoke(e -> LOG.infof("MonCash order %s not settled yet: %s",
-                                o.id, e.getMessage())).onFailure().recoverWithNull().replaceWithVoid());
-                    }
-                    return chain.replaceWith(open.size());
-                });
+                .chain(open -> Batch.inTurn(open, this::reconcile,
+                        (o, e) -> LOG.infof("MonCash order %s not settled yet: %s", o.id, e.getMessage())));
     }
 
     private Uni<Payment> reconcile(MonCashOrder o) {
@@ -193,14 +187,9 @@ public class MonCashPayments {
         }
         return Panache.withSession(() -> MonCashOrder.<MonCashOrder>find("givenBack = 'pending' order by settledAt")
                         .range(0, settings.moncash().batch() - 1).list())
-                .chain(pending -> {
-                    Uni<Void> chain = Uni.createFrom().voidItem();
-                    for (MonCashOrder o : pending) {
-                        chain = chain.chain(() -> moncash.giveBack(o.id + "-back", o.collected, o.payer, "Return " + o.id)
-                                .chain(outcome -> recordGiveBack(o.id, outcome)).onFailure().recoverWithNull().replaceWithVoid());
-                    }
-                    return chain.replaceWith(pending.size());
-                });
+                .chain(pending -> Batch.inTurn(pending, o -> moncash.giveBack(o.id + "-back", o.collected, o.payer, "Return " + o.id)
+                        .chain(outcome -> recordGiveBack(o.id, outcome)),
+                        (o, e) -> LOG.infof("MonCash order %s: giving back not done yet: %s", o.id, e.getMessage())));
     }
 
     private Uni<Void> recordGiveBack(String orderId, MonCashPayouts.Outcome outcome) {

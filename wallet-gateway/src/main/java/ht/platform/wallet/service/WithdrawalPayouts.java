@@ -66,14 +66,8 @@ public class WithdrawalPayouts {
             List<Withdrawal> all = new ArrayList<>(started);
             all.addAll(stale);
             return all;
-        })).chain(claimed -> {
-            Uni<Void> chain = Uni.createFrom().voidItem();
-            for (Withdrawal w : claimed) {
-                chain = chain.chain(() -> payOut(w).onFailure().invoke(e -> LOG.warnf("withdrawal %s payout: %s", w.id, e.toString()))
-                        .onFailure().recoverWithNull().replaceWithVoid());
-            }
-            return chain.replaceWith(claimed.size());
-        });
+        })).chain(claimed -> Batch.inTurn(claimed, this::payOut,
+                (w, e) -> LOG.warnf("withdrawal %s payout: %s", w.id, e.toString())));
     }
 
     /** requested -> processing (withdrawal.processing) with the attempt's start, committed before any transfer. */

@@ -100,8 +100,8 @@ public class WalletPage {
             if (sent == null) {
                 return missing(language);
             }
-            if (sent.redirectUrl() == null) {
-                return back(token, language, !sent.payment().isFinal());
+            if (sent.redirectUrl() == null) { // MonCash did not answer (or the payment is final, or not MonCash's)
+                return back(token, language, !sent.payment().isFinal() && payments.viaMonCash(sent.payment()));
             }
             return Response.seeOther(URI.create(sent.redirectUrl()))
                     .cookie(new NewCookie.Builder(RAIL_COOKIE).value(token).path("/wallet/moncash").httpOnly(true)

@@ -1,14 +1,13 @@
 package ht.platform.wallet.web;
 
-import ht.platform.support.testing.HeadlessChromium;
+import ht.platform.support.testing.ChromiumSession;
 import ht.platform.support.testing.MonCashStandIn;
 import ht.platform.wallet.TestApi;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -30,22 +29,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestProfile(MonCashStandIn.Profile.class)
 class MonCashWalletBrowserTest {
 
-    static WebDriver driver;
-
-    @BeforeAll
-    static void startBrowser() throws Exception {
-        driver = HeadlessChromium.start("fr-FR,fr");
-    }
-
-    @AfterAll
-    static void stopBrowser() {
-        if (driver != null) {
-            driver.quit();
-        }
-    }
+    @RegisterExtension
+    static final ChromiumSession BROWSER = new ChromiumSession("fr-FR,fr");
 
     @Test
     void liveCustomerPaysOnMonCashAndComesBackToAPaidPage() {
+        WebDriver driver = BROWSER.driver();
         String root = "http://localhost:" + RestAssured.port;
         MonCashStandIn.sandbox().returnUrl(MonCashStandIn.CLIENT_ID, URI.create(root + "/wallet/moncash/return"));
         String live = TestApi.key(TestApi.project("Boutique en ligne " + System.nanoTime()), "live");
