@@ -6,6 +6,8 @@
 # PostgreSQL: the machine's when one answers on $DB_HOST:$DB_PORT (127.0.0.1:5432; database platform created when
 # missing), otherwise an embedded PostgreSQL 15 (dev-postgres: zonky's binaries from Maven Central) whose data is kept
 # in .run-local/postgres between runs. PLATFORM_RUN_PG=embedded|machine forces one.
+# --moncash-sandbox: also start the MonCash stand-in on :8090 and point the live rail of checkout-service and
+# wallet-gateway at it (each with its own business account), so live keys can pay and withdraw locally.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -14,9 +16,11 @@ mkdir -p "$state"
 started=$(date +%s%N)
 
 # --- Options (each later block reads its flag here) ---
+moncash_sandbox=0
 for arg in "$@"; do
   case "$arg" in
-    -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --moncash-sandbox) moncash_sandbox=1 ;;
     *) echo "unknown option: $arg (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -30,6 +34,7 @@ seconds_since() { local ns=$(( $(date +%s%N) - $1 )); printf '%d.%d' $((ns / 100
 build_if_needed() {
   local need=0 svc jar
   [ -d dev-postgres/target/lib ] || need=1
+  [ -d moncash-sandbox/target/classes ] || need=1
   for svc in kyc-service checkout-service wallet-gateway; do
     jar="$svc/target/quarkus-app/quarkus-run.jar"
     if [ ! -f "$jar" ] || [ -n "$(find "$svc/src/main" shared-webhook-signing/src/main service-support/src/main -newer "$jar" -type f -print -quit)" ]; then
@@ -86,13 +91,33 @@ stop() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
 }
+# --- --moncash-sandbox: the MonCash stand-in, one business account per service whose return URL is that service's ---
+start_moncash_sandbox() {
+  [ "$moncash_sandbox" = 1 ] || return 0
+  java -cp "moncash-sandbox/target/classes:checkout-service/target/quarkus-app/lib/main/*" \
+    ht.platform.rail.moncash.sandbox.MonCashSandbox --port 8090 \
+    --account checkout-sandbox:checkout-sandbox-secret:http://localhost:8082/pay/moncash/return \
+    --account wallet-sandbox:wallet-sandbox-secret:http://localhost:8083/wallet/moncash/return \
+    > "$state/moncash-sandbox.log" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 1 40); do answers 127.0.0.1 8090 && return 0; sleep 0.25; done
+  echo "the MonCash stand-in did not start; see $state/moncash-sandbox.log" >&2; exit 1
+}
+moncash_env() { # module: the MONCASH_* variables of its stand-in account (none without --moncash-sandbox, or for kyc)
+  [ "$moncash_sandbox" = 1 ] && [ "$1" != kyc-service ] || return 0
+  local account="${1%%-*}-sandbox"
+  echo MONCASH_API_BASE=http://127.0.0.1:8090/Api MONCASH_GATEWAY_BASE=http://127.0.0.1:8090/Moncash-middleware \
+    "MONCASH_CLIENT_ID=$account" "MONCASH_CLIENT_SECRET=$account-secret"
+}
 start_service() { # module port
-  QUARKUS_HTTP_PORT=$2 PUBLIC_BASE_URL="http://localhost:$2" \
+  # shellcheck disable=SC2046 # moncash_env prints plain NAME=value words
+  env QUARKUS_HTTP_PORT=$2 PUBLIC_BASE_URL="http://localhost:$2" $(moncash_env "$1") \
     java -jar "$1/target/quarkus-app/quarkus-run.jar" > "$state/$1.log" 2>&1 &
   pids+=($!)
 }
 start_services() {
   trap stop INT TERM EXIT
+  start_moncash_sandbox
   start_service kyc-service 8081
   start_service checkout-service 8082
   start_service wallet-gateway 8083
@@ -123,6 +148,11 @@ create_demo_credentials() {
   co_key=$(admin 8082 "/admin/v1/applications/$co_app_id/keys" '{"mode":"test"}' | json_field key)
   gw_project_id=$(admin 8083 /admin/v1/projects '{"name":"Demo"}' | json_field id)
   gw_key=$(admin 8083 "/admin/v1/projects/$gw_project_id/keys" '{"mode":"test"}' | json_field key)
+  if [ "$moncash_sandbox" = 1 ]; then # live keys pay and withdraw through the MonCash stand-in
+    co_live_key=$(admin 8082 "/admin/v1/applications/$co_app_id/keys" '{"mode":"live"}' | json_field key)
+    gw_live_key=$(admin 8083 "/admin/v1/projects/$gw_project_id/keys" '{"mode":"live"}' | json_field key)
+    printf 'export CO_LIVE_KEY=%s\nexport GW_LIVE_KEY=%s\n' "$co_live_key" "$gw_live_key" > "$state/env.live"
+  fi
   cat > "$state/env" <<ENV
 export ADMIN_TOKEN=$ADMIN_TOKEN
 export KYC_KEY=$kyc_key
@@ -143,6 +173,7 @@ All three services are ready ($ready_after s after start), on $pg_where:
   checkout-service  http://localhost:8082   (Swagger UI: http://localhost:8082/q/swagger-ui)
   wallet-gateway    http://localhost:8083   (Swagger UI: http://localhost:8083/q/swagger-ui)
 Logs in $state/. Private webhook targets are allowed (local demo only).
+$([ "$moncash_sandbox" = 1 ] && echo "MonCash stand-in on http://127.0.0.1:8090: the live keys in $state/env.live (CO_LIVE_KEY, GW_LIVE_KEY) pay and withdraw through it." || true)
 
 Operator token (this run only): $ADMIN_TOKEN
 Demo test-mode credentials (also in $state/env — 'source .run-local/env' in another shell):

@@ -45,6 +45,21 @@ public class PaymentAttempt extends PanacheEntityBase {
     @Column(name = "failure_code")
     public String failureCode;
 
+    /** A rail that collects on its own page: where the customer pays, and until when. */
+    @Column(name = "redirect_url")
+    public String redirectUrl;
+
+    @Column(name = "redirect_expires_at")
+    public Instant redirectExpiresAt;
+
+    /** The rail's own id of what it collected (MonCash transaction id). */
+    @Column(name = "provider_reference")
+    public String providerReference;
+
+    /** reversal: the attempt whose money it returns. */
+    @Column(name = "reverses_attempt_id")
+    public String reversesAttemptId;
+
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
 

@@ -17,6 +17,19 @@ public interface PaymentProvider {
     /** The methods this rail offers (id, type, display name, currencies). */
     List<PaymentMethodInfo> methods();
 
+    /** Whether this rail can carry {@code amount} in {@code currency} exactly, with the capture method asked for. */
+    default boolean supports(BigDecimal amount, String currency, boolean manualCapture) {
+        return true;
+    }
+
+    /**
+     * Whether a call the rail has no trace of (lookup NOT_FOUND) may be repeated with the same attempt id. A rail whose
+     * lookup answers only about completed payments (MonCash) says no: NOT_FOUND is then its answer, not an absence.
+     */
+    default boolean repeatsUnansweredCalls() {
+        return true;
+    }
+
     /** Whether the customer must pass an extra verification before authorization (moves no money). */
     Uni<Boolean> requiresAction(String paymentMethod, String scenario);
 

@@ -1,5 +1,7 @@
 package ht.platform.checkout.provider;
 
+import ht.platform.rail.CircuitBreaker;
+import ht.platform.support.rail.MonCashRail;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -15,8 +17,9 @@ import java.util.function.Supplier;
 
 /**
  * Which rail serves which mode and method, and the circuit breaker in front of each rail. Test mode is served
- * only by the simulator; live mode has no rail configured in this build, so it lists no methods.
+ * only by the simulator; live mode by MonCash when {@code MONCASH_*} is configured, else by no rail at all.
  * A call that throws (network, timeout) counts against the breaker and is answered UNKNOWN: money may have moved.
+ * MonCash's breaker is its client's own, which counts every HTTP exchange.
  */
 @ApplicationScoped
 public class PaymentRails {
@@ -27,15 +30,27 @@ public class PaymentRails {
     SimulatorProvider simulator;
 
     @Inject
+    MonCashProvider moncash;
+
+    @Inject
+    MonCashRail moncashRail;
+
+    @Inject
     Clock clock;
 
     private final Map<String, CircuitBreaker> breakers = new ConcurrentHashMap<>();
 
     public List<PaymentProvider> providers(String mode) {
-        return "test".equals(mode) ? List.of(simulator) : List.of();
+        if ("test".equals(mode)) {
+            return List.of(simulator);
+        }
+        return moncashRail.configured() ? List.of(moncash) : List.of();
     }
 
     public CircuitBreaker breaker(String providerName) {
+        if (MonCashProvider.NAME.equals(providerName) && moncashRail.configured()) {
+            return moncashRail.client().breaker();
+        }
         return breakers.computeIfAbsent(providerName, n -> new CircuitBreaker(5, Duration.ofSeconds(30)));
     }
 
@@ -57,21 +72,31 @@ public class PaymentRails {
     }
 
     public Optional<PaymentProvider> provider(String name) {
-        return simulator.name().equals(name) ? Optional.of(simulator) : Optional.empty();
+        if (simulator.name().equals(name)) {
+            return Optional.of(simulator);
+        }
+        return moncash.name().equals(name) && moncashRail.configured() ? Optional.of(moncash) : Optional.empty();
     }
 
-    /** Runs one call through the rail's breaker; a thrown failure becomes UNKNOWN. */
+    /** Runs one call through the rail's breaker; a thrown failure becomes UNKNOWN. An UNKNOWN answer is no success. */
     public Uni<ProviderResult> call(PaymentProvider provider, Supplier<Uni<ProviderResult>> call) {
         CircuitBreaker breaker = breaker(provider.name());
+        boolean counted = !(provider instanceof MonCashProvider);
         Uni<ProviderResult> uni;
         try {
             uni = call.get();
         } catch (RuntimeException e) {
             uni = Uni.createFrom().failure(e);
         }
-        return uni.invoke(r -> breaker.success(clock))
+        return uni.invoke(r -> {
+                    if (counted && r.status() != ProviderResult.Status.UNKNOWN) {
+                        breaker.success(clock);
+                    }
+                })
                 .onFailure().recoverWithItem(e -> {
-                    breaker.failure(clock);
+                    if (counted) {
+                        breaker.failure(clock);
+                    }
                     return ProviderResult.unknown(e.getClass().getSimpleName());
                 });
     }

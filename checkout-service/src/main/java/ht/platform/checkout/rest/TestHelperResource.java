@@ -74,11 +74,12 @@ public class TestHelperResource {
             }
             return Panache.withSession(() -> PaymentAttempt.<PaymentAttempt>find(
                     "paymentIntentId = ?1 and kind = 'authorize' and status = 'pending'", id).firstResult());
-        }).chain(attempt -> {
-            if (attempt == null || !simulator.settle(attempt.id, "succeeded".equals(body.outcome()))) {
+        }).chain(attempt -> (attempt == null ? Uni.createFrom().item(false)
+                : simulator.settle(attempt.id, "succeeded".equals(body.outcome()))).chain(settled -> {
+            if (!settled) {
                 throw new ApiException(409, PaymentService.UNEXPECTED_STATE, "No pending provider operation for this payment intent");
             }
             return reconciler.settle(attempt);
-        }).chain(() -> payments.get(p, id)).map(pi -> Views.of(pi, payments.publicBaseUrl()));
+        })).chain(() -> payments.get(p, id)).map(pi -> Views.of(pi, payments.publicBaseUrl()));
     }
 }

@@ -25,7 +25,8 @@ public final class PaymentIntentStatus {
     private static final Map<String, Set<String>> NEXT = Map.ofEntries(
             Map.entry(REQUIRES_PAYMENT_METHOD, Set.of(PROCESSING, REQUIRES_ACTION, CANCELLED, EXPIRED)),
             Map.entry(REQUIRES_ACTION, Set.of(PROCESSING, FAILED, CANCELLED, EXPIRED)),
-            Map.entry(PROCESSING, Set.of(SUCCEEDED, FAILED, PROVIDER_PENDING, PROVIDER_UNKNOWN, REQUIRES_CAPTURE)),
+            // processing -> requires_action: the rail created the payment and the customer pays on the rail's page (MonCash)
+            Map.entry(PROCESSING, Set.of(SUCCEEDED, FAILED, PROVIDER_PENDING, PROVIDER_UNKNOWN, REQUIRES_CAPTURE, REQUIRES_ACTION)),
             Map.entry(PROVIDER_PENDING, Set.of(SUCCEEDED, FAILED, REQUIRES_CAPTURE)),
             Map.entry(PROVIDER_UNKNOWN, Set.of(SUCCEEDED, FAILED, REQUIRES_CAPTURE)),
             Map.entry(REQUIRES_CAPTURE, Set.of(SUCCEEDED, CANCELLED)),

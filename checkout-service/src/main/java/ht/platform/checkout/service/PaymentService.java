@@ -264,6 +264,10 @@ public class PaymentService {
             if (!m.available()) {
                 throw new ApiException(409, "PAYMENT_METHOD_UNAVAILABLE", "This payment method is unavailable right now; choose another", "payment_method");
             }
+            if (!m.provider().supports(pi.amount, pi.currency, "manual".equals(pi.captureMethod))) {
+                throw ApiException.invalid("payment_method", "payment_method '" + method + "' cannot carry this payment's amount,"
+                        + " currency or capture method");
+            }
             boolean fromAction = pi.status.equals(REQUIRES_ACTION);
             Uni<Boolean> needsAction = fromAction ? Uni.createFrom().item(false)
                     : rails.call(m.provider(), () -> m.provider().requiresAction(method, scenario)
@@ -325,7 +329,13 @@ public class PaymentService {
     }
 
     private Uni<PaymentAttempt> recordAttempt(PaymentIntent pi, String kind, String method, BigDecimal amount, String scenario) {
+        return recordAttempt(pi, kind, method, amount, scenario, null);
+    }
+
+    private Uni<PaymentAttempt> recordAttempt(PaymentIntent pi, String kind, String method, BigDecimal amount, String scenario,
+                                              String reverses) {
         PaymentAttempt a = new PaymentAttempt();
+        a.reversesAttemptId = reverses;
         a.id = Ids.ulid("pay_at_", clock);
         a.paymentIntentId = pi.id;
         a.kind = kind;
@@ -357,8 +367,10 @@ public class PaymentService {
         if (provider == null) {
             return Uni.createFrom().voidItem();
         }
-        // NOT_FOUND: the rail never received the call; repeat it with the same attempt id (idempotent) to get an answer
+        // NOT_FOUND: the rail never received the call; repeat it with the same attempt id (idempotent) to get an answer.
+        // A rail that only knows completed payments (MonCash) answers NOT_FOUND as a fact: apply() decides with it.
         return rails.call(provider, () -> provider.lookup(attempt.id)).chain(result -> result.status() == ProviderResult.Status.NOT_FOUND
+                        && provider.repeatsUnansweredCalls()
                 ? callFor(provider, attempt).chain(again -> recordResult(attempt.id, again))
                 : recordResult(attempt.id, result));
     }
@@ -374,7 +386,7 @@ public class PaymentService {
                     .chain(pair -> {
                         PaymentAttempt auth = (PaymentAttempt) pair[0];
                         PaymentIntent pi = (PaymentIntent) pair[1];
-                        String authId = auth == null ? a.paymentIntentId : auth.id;
+                        String authId = a.reversesAttemptId != null ? a.reversesAttemptId : auth == null ? a.paymentIntentId : auth.id;
                         return rails.call(provider, () -> switch (a.kind) {
                             case "capture" -> provider.capture(a.id, authId, a.amount);
                             case "release" -> provider.release(a.id, authId);
@@ -386,16 +398,29 @@ public class PaymentService {
 
     /** Records a provider answer for an attempt and moves the intent accordingly (one transaction, row lock). */
     Uni<Void> recordResult(String attemptId, ProviderResult result) {
-        return Panache.withTransaction(() -> PaymentAttempt.<PaymentAttempt>findById(attemptId).chain(a ->
-                lock(a.paymentIntentId).chain(pi -> PaymentAttempt.<PaymentAttempt>findById(attemptId, LockModeType.PESSIMISTIC_WRITE)
-                        .chain(attempt -> apply(attempt, pi, result))))).replaceWithVoid();
+        return recordResult(attemptId, result, false);
     }
 
-    private Uni<?> apply(PaymentAttempt a, PaymentIntent pi, ProviderResult r) {
+    /** {@code customerPaid}: the customer came back from the rail's page saying they paid (not a proof of anything). */
+    Uni<Void> recordResult(String attemptId, ProviderResult result, boolean customerPaid) {
+        return Panache.withTransaction(() -> PaymentAttempt.<PaymentAttempt>findById(attemptId).chain(a ->
+                lock(a.paymentIntentId).chain(pi -> PaymentAttempt.<PaymentAttempt>findById(attemptId, LockModeType.PESSIMISTIC_WRITE)
+                        .chain(attempt -> apply(attempt, pi, result, customerPaid))))).replaceWithVoid();
+    }
+
+    private Uni<?> apply(PaymentAttempt a, PaymentIntent pi, ProviderResult r0, boolean customerPaid) {
         if (a.status.equals("succeeded") || a.status.equals("failed")) {
             return Uni.createFrom().voidItem(); // already concluded
         }
         a.updatedAt = now();
+        ProviderResult r = r0;
+        if (a.kind.equals("authorize") && rails.provider(a.provider).map(p -> !p.repeatsUnansweredCalls()).orElse(false)) {
+            Uni<?> redirectStep = applyRedirectRail(a, pi, r0, customerPaid);
+            if (redirectStep != null) {
+                return redirectStep;
+            }
+            r = concludeRedirectRail(a, r0);
+        }
         switch (r.status()) {
             case PENDING -> a.status = "pending";
             case UNKNOWN, NOT_FOUND -> a.status = a.status.equals("pending") ? "pending" : "unknown";
@@ -418,13 +443,80 @@ public class PaymentService {
         };
     }
 
+    /**
+     * A rail whose customer pays on the rail's own page (MonCash). Handles what only such a rail answers and returns
+     * null when the ordinary rules apply: REDIRECT (the customer is sent there), NOT_FOUND while the customer can
+     * still pay, and a collected amount that is not the amount expected (never credited; given back).
+     */
+    private Uni<?> applyRedirectRail(PaymentAttempt a, PaymentIntent pi, ProviderResult r, boolean customerPaid) {
+        switch (r.status()) {
+            case REDIRECT -> {
+                a.status = "pending";
+                a.redirectUrl = r.redirectUrl();
+                a.redirectExpiresAt = r.redirectExpiresAt() != null ? r.redirectExpiresAt() : now().plus(Duration.ofMinutes(10));
+                return pi.status.equals(PROCESSING) ? move(pi, REQUIRES_ACTION, null) : Uni.createFrom().voidItem();
+            }
+            case NOT_FOUND -> {
+                if (a.redirectUrl == null || !payableAtRail(a)) {
+                    return null; // concluded as failed below
+                }
+                a.status = "pending"; // the customer can still pay on the rail's page
+                if (pi.status.equals(PROCESSING)) {
+                    return move(pi, customerPaid ? PROVIDER_PENDING : REQUIRES_ACTION, null);
+                }
+                return Uni.createFrom().voidItem();
+            }
+            case SUCCEEDED -> {
+                a.providerReference = r.providerReference();
+                if (r.reportedAmount() != null && r.reportedAmount().compareTo(a.amount) != 0) {
+                    a.status = "failed";
+                    a.failureCode = "amount_mismatch";
+                    Uni<?> giveBack = recordAttempt(pi, "reversal", a.paymentMethod, r.reportedAmount(), null, a.id);
+                    if (pi.status.equals(PROCESSING) || pi.status.equals(PROVIDER_PENDING) || pi.status.equals(PROVIDER_UNKNOWN)) {
+                        pi.lastErrorCode = "amount_mismatch";
+                        pi.lastErrorMessage = "The payment rail collected " + Money.text(r.reportedAmount()) + " instead of "
+                                + Money.text(a.amount) + "; it is given back";
+                        return giveBack.chain(() -> move(pi, FAILED, EventTypes.PI_FAILED));
+                    }
+                    return giveBack;
+                }
+                if (pi.status.equals(REQUIRES_ACTION)) {
+                    // paid on the rail's page without coming back: the payment completes all the same
+                    a.status = "succeeded";
+                    return move(pi, PROCESSING, null).chain(p -> applyAuthorization(a, p, r));
+                }
+                return null;
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
+    /** The rail's NOT_FOUND once nobody can pay any more: it did not happen. */
+    private ProviderResult concludeRedirectRail(PaymentAttempt a, ProviderResult r) {
+        if (r.status() != ProviderResult.Status.NOT_FOUND) {
+            return r;
+        }
+        return a.redirectUrl == null
+                ? ProviderResult.failed("payment_not_created", "The payment rail shows no payment; nothing was debited")
+                : ProviderResult.failed("payment_not_completed", "The customer did not pay before the payment page expired; nothing was debited");
+    }
+
+    /** The rail's page still takes the payment (with a margin for clocks that disagree). */
+    private boolean payableAtRail(PaymentAttempt a) {
+        return a.redirectExpiresAt != null && clock.instant().isBefore(a.redirectExpiresAt.plus(RAIL_CLOCK_MARGIN));
+    }
+
+    private static final Duration RAIL_CLOCK_MARGIN = Duration.ofMinutes(5);
+
     private Uni<?> applyAuthorization(PaymentAttempt a, PaymentIntent pi, ProviderResult r) {
         boolean inFlight = pi.status.equals(PROCESSING) || pi.status.equals(PROVIDER_PENDING) || pi.status.equals(PROVIDER_UNKNOWN);
         switch (r.status()) {
             case SUCCEEDED -> {
                 if (!inFlight) {
                     // money moved for a payment that can no longer complete: give it back
-                    return recordAttempt(pi, "reversal", a.paymentMethod, a.amount, null);
+                    return recordAttempt(pi, "reversal", a.paymentMethod, a.amount, null, a.id);
                 }
                 if ("manual".equals(pi.captureMethod)) {
                     return move(pi, REQUIRES_CAPTURE, null);

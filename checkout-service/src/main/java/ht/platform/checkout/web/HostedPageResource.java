@@ -5,6 +5,7 @@ import ht.platform.checkout.provider.PaymentRails;
 import ht.platform.checkout.provider.SimulatorProvider;
 import ht.platform.checkout.service.LinkService;
 import ht.platform.checkout.model.Money;
+import ht.platform.checkout.service.MonCashCheckout;
 import ht.platform.checkout.service.PaymentService;
 import ht.platform.support.auth.ApiKeys;
 import ht.platform.support.errors.ApiException;
@@ -70,6 +71,12 @@ public class HostedPageResource {
     PaymentRails rails;
 
     @Inject
+    MonCashCheckout moncash;
+
+    /** Names the checkout session the browser left for MonCash, in case MonCash's return cannot be traced. */
+    static final String RAIL_COOKIE = "co_rail_session";
+
+    @Inject
     @Location("link.html")
     Template linkPage;
 
@@ -96,8 +103,32 @@ public class HostedPageResource {
                              @FormParam("outcome") String outcome, @FormParam("lang") String lang) {
         String locale = PageLanguage.choose(lang, null);
         return intent(session).chain(pi -> payments.pay(pi.id, method, "test".equals(pi.mode) ? outcome : null)
-                .map(x -> back(session, locale, false))
+                .chain(paid -> toRail(paid, session, locale))
                 .onFailure(ApiException.class).recoverWithItem(e -> back(session, locale, true)));
+    }
+
+    /** A live customer whose payment waits on the rail's page is sent there; everyone else back to this page. */
+    private Uni<Response> toRail(PaymentIntent pi, String session, String locale) {
+        if ("test".equals(pi.mode) || !pi.status.equals("requires_action")) {
+            return Uni.createFrom().item(back(session, locale, false));
+        }
+        return moncash.customerRedirect(pi.id).map(url -> url == null ? back(session, locale, false)
+                : Response.seeOther(URI.create(url))
+                        .cookie(new NewCookie.Builder(RAIL_COOKIE).value(session).path("/pay/moncash").httpOnly(true)
+                                .sameSite(NewCookie.SameSite.LAX).maxAge(3600).build())
+                        .build());
+    }
+
+    @GET
+    @Path("/moncash/return")
+    @Operation(summary = "Where MonCash sends the customer back (the return URL of the MonCash business account)",
+            description = "Confirms the payment with MonCash's RetrieveOrderPayment (the return itself proves nothing) and"
+                    + " shows the payment page. Errors: 404 when neither the transaction nor the browser's session is known.")
+    public Uni<Response> returnFromMonCash(@QueryParam("transactionId") String transactionId,
+                                          @CookieParam(RAIL_COOKIE) String session, @QueryParam("lang") String lang) {
+        String locale = PageLanguage.choose(lang, null);
+        String known = session != null && Ids.isUlid(session, "pay_cs_") ? session : null;
+        return moncash.customerReturned(transactionId, known).map(pi -> back(pi.sessionId, locale, false));
     }
 
     @POST
@@ -183,11 +214,20 @@ public class HostedPageResource {
     }
 
     private Uni<Response> render(PaymentIntent pi, String lang, boolean error) {
+        boolean atRail = !"test".equals(pi.mode) && pi.status.equals("requires_action");
+        return (atRail ? moncash.customerRedirect(pi.id) : Uni.createFrom().<String>nullItem())
+                .chain(railUrl -> render(pi, lang, error, atRail, railUrl));
+    }
+
+    private Uni<Response> render(PaymentIntent pi, String lang, boolean error, boolean atRail, String railUrl) {
         boolean test = "test".equals(pi.mode);
-        boolean open = pi.status.equals("requires_payment_method") && pi.expiresAt.isAfter(payments.clock().instant());
-        String state = open ? "choose" : pi.status.equals("requires_action") ? "action" : "status";
+        boolean unexpired = pi.expiresAt.isAfter(payments.clock().instant());
+        // a live customer whose MonCash page has expired chooses again
+        boolean open = unexpired && (pi.status.equals("requires_payment_method") || (atRail && railUrl == null));
+        String state = open ? "choose" : railUrl != null ? "rail" : pi.status.equals("requires_action") ? "action" : "status";
         String shownStatus = pi.status.equals("requires_payment_method") ? "expired" : pi.status;
         List<MethodChoice> methods = rails.methods(pi.mode, pi.currency).stream()
+                .filter(m -> m.provider().supports(pi.amount, pi.currency, "manual".equals(pi.captureMethod)))
                 .map(m -> new MethodChoice(m.info().id(), methodLabelKey(m.info().id()), m.info().name(), m.available()))
                 .toList();
         List<OutcomeChoice> outcomes = SimulatorProvider.SCENARIOS.stream()
@@ -199,7 +239,7 @@ public class HostedPageResource {
         return page.instance().setLocale(lang).data("lang", lang).data("pi", pi).data("amount", Money.text(pi.amount))
                 .data("state", state).data("methods", methods).data("outcomes", outcomes).data("testMode", test)
                 .data("error", error).data("statusKey", "status_" + shownStatus)
-                .data("waiting", WAITING.contains(pi.status)).data("returnHref", returnHref)
+                .data("waiting", WAITING.contains(pi.status)).data("returnHref", returnHref).data("railUrl", railUrl)
                 .createUni()
                 .map(html -> Response.ok(html, MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
                         .header("Cache-Control", "no-store").header("X-Frame-Options", "DENY")

@@ -60,6 +60,9 @@ public interface Messages {
     String method_test_wallet();
 
     @Message
+    String rail_continue();
+
+    @Message
     String pay();
 
     @Message

@@ -6,15 +6,16 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** A real local webhook receiver: records every request and answers with the configured status. */
-final class Receiver implements AutoCloseable {
+public final class Receiver implements AutoCloseable {
 
-    record Received(String path, Map<String, String> headers, byte[] body) {
-        String header(String name) {
+    public record Received(String path, Map<String, String> headers, byte[] body) {
+        public String header(String name) {
             return headers.get(name.toLowerCase());
         }
     }
@@ -25,7 +26,7 @@ final class Receiver implements AutoCloseable {
     /** When set, the exact bytes of every answer. */
     final java.util.concurrent.atomic.AtomicReference<byte[]> answer = new java.util.concurrent.atomic.AtomicReference<>();
 
-    Receiver() throws IOException {
+    public Receiver() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/", exchange -> {
             byte[] body = exchange.getRequestBody().readAllBytes();
@@ -40,12 +41,23 @@ final class Receiver implements AutoCloseable {
         server.start();
     }
 
-    String url(String path) {
+    public String url(String path) {
         return "http://127.0.0.1:" + server.getAddress().getPort() + path;
     }
 
-    List<Received> of(String type) {
+    public List<Received> of(String type) {
         return received.stream().filter(r -> type.equals(r.header("Checkout-Event-Type"))).toList();
+    }
+
+    /** Bounded polling for an asynchronous delivery (never a sleep for business time: the clock is moved instead). */
+    public static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long end = System.currentTimeMillis() + 10_000;
+        while (!condition.getAsBoolean()) {
+            if (System.currentTimeMillis() > end) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            Thread.sleep(50);
+        }
     }
 
     @Override

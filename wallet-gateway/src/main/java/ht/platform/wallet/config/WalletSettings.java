@@ -15,6 +15,8 @@ public interface WalletSettings {
 
     Webhooks webhooks();
 
+    MonCash moncash();
+
     interface Payments {
         /** Time from creation to expiry of an unpaid payment. */
         @WithDefault("PT30M")
@@ -46,6 +48,28 @@ public interface WalletSettings {
 
         @WithDefault("1000000000")
         long maxAmount();
+    }
+
+    /** The live MonCash rail's timing (where it is and who we are there: service-support's MonCashSettings). */
+    interface MonCash {
+        /** How often open MonCash payments and payouts are settled. */
+        @WithDefault("10s")
+        String tick();
+
+        /**
+         * A payout attempt older than this has ended, answered or not (a few calls of at most moncash.timeout each):
+         * its outcome is then looked up by reference, and only if MonCash has no such transfer is it sent again.
+         */
+        @WithDefault("PT2M")
+        Duration lookupAfter();
+
+        /** How long after its payment page expired an order is still looked up (MonCash's clock may differ). */
+        @WithDefault("PT5M")
+        Duration grace();
+
+        /** Open orders and payouts settled per tick. */
+        @WithDefault("100")
+        int batch();
     }
 
     interface Webhooks {

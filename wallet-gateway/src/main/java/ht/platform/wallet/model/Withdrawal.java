@@ -49,4 +49,7 @@ public class Withdrawal extends PanacheEntityBase {
     public Instant cancelledAt;
     @Column(name = "failure_reason")
     public String failureReason;
+    /** Live: when the last MonCash transfer attempt began (null: none yet). */
+    @Column(name = "payout_attempted_at")
+    public Instant payoutAttemptedAt;
 }

@@ -8,7 +8,9 @@ import ht.platform.support.idempotency.StoredResponse;
 import ht.platform.support.ids.Ids;
 import ht.platform.wallet.config.WalletSettings;
 import ht.platform.wallet.events.EventOutbox;
+import ht.platform.wallet.model.MonCashOrder;
 import ht.platform.wallet.model.Payment;
+import ht.platform.wallet.provider.MonCashWallet;
 import ht.platform.wallet.service.Views.ListView;
 import ht.platform.wallet.service.Views.PaymentView;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -53,6 +55,9 @@ public class PaymentService {
 
     @Inject
     Pool pool;
+
+    @Inject
+    MonCashWallet moncash;
 
     private static final String BY_ID = "SELECT " + Payment.COLUMNS
             + " FROM wallet.payments WHERE id = $1 AND project_id = $2 AND mode = $3";
@@ -185,20 +190,38 @@ public class PaymentService {
         }
     }
 
-    /** The hosted page was opened: created -> pending, or expiry when its time has passed. Runs in a transaction. */
+    /**
+     * The hosted page was opened: created -> pending, or expiry when its time has passed. A live payment through
+     * MonCash goes pending only when its customer is sent to MonCash ({@link #sentToWallet}). Runs in a transaction.
+     */
     public Uni<Payment> opened(Payment p) {
         if (p.isFinal()) {
             return Uni.createFrom().item(p);
         }
         if (!now().isBefore(p.expiresAt)) {
-            return apply(p, "expire");
+            return expirable(p).chain(due -> due ? apply(p, "expire") : Uni.createFrom().item(p));
         }
+        return viaMonCash(p) ? Uni.createFrom().item(p) : sentToWallet(p);
+    }
+
+    /** The customer was sent to their wallet: created -> pending (payment.pending). Runs in a transaction. */
+    public Uni<Payment> sentToWallet(Payment p) {
         if ("created".equals(p.status)) {
             p.status = "pending";
             p.pendingAt = now();
             return publish(p, "payment.pending").replaceWith(p);
         }
         return Uni.createFrom().item(p);
+    }
+
+    /** A live payment is collected through MonCash when the rail is configured. */
+    public boolean viaMonCash(Payment p) {
+        return "live".equals(p.mode) && moncash.configured();
+    }
+
+    /** Due payments expire unless a MonCash order of theirs is still open: MonCash may yet show it paid. */
+    private Uni<Boolean> expirable(Payment p) {
+        return MonCashOrder.count("paymentId = ?1 and settledAt is null", p.id).map(open -> open == 0);
     }
 
     public Uni<Payment> lockByToken(String token) {
@@ -208,15 +231,17 @@ public class PaymentService {
     /** Expires every due unpaid payment, each in its own transaction; returns how many. */
     public Uni<Integer> expireDue() {
         Instant now = now();
-        return Panache.withSession(() -> Payment.<Payment>find("status in ('created', 'pending') and expiresAt <= ?1"
-                        + " order by expiresAt", now).range(0, 199).list())
+        return Panache.withSession(() -> Payment.<Payment>find("from Payment p where p.status in ('created', 'pending')"
+                        + " and p.expiresAt <= ?1 and not exists (from MonCashOrder o where o.paymentId = p.id and o.settledAt is null)"
+                        + " order by p.expiresAt", now).range(0, 199).list())
                 .chain(due -> {
                     Uni<Integer> chain = Uni.createFrom().item(0);
                     for (Payment candidate : due) {
                         chain = chain.chain(n -> Panache.withTransaction(() -> Payment.<Payment>findById(candidate.id,
                                         LockModeType.PESSIMISTIC_WRITE)
-                                .chain(p -> p == null || p.isFinal() || now().isBefore(p.expiresAt)
-                                        ? Uni.createFrom().item(n) : apply(p, "expire").replaceWith(n + 1))));
+                                .chain(p -> p == null || p.isFinal() || now().isBefore(p.expiresAt) ? Uni.createFrom().item(n)
+                                        : expirable(p).chain(expires -> expires ? apply(p, "expire").replaceWith(n + 1)
+                                                : Uni.createFrom().item(n)))));
                     }
                     return chain;
                 });

@@ -146,51 +146,58 @@ public class WithdrawalService {
 
     /** cancel (merchant) or a test helper: one move of the graph under a row lock, with its balance effect and event. */
     public Uni<WithdrawalView> transition(ApiPrincipal caller, String id, String action) {
-        Move move = MOVES.get(action);
         return Panache.withTransaction(() -> Withdrawal.<Withdrawal>find("id = ?1 and projectId = ?2 and mode = ?3", id,
                         caller.ownerId(), caller.mode()).withLock(LockModeType.PESSIMISTIC_WRITE).firstResult()
                 .chain(w -> {
                     if (w == null) {
                         throw ApiException.notFound("Withdrawal " + id);
                     }
-                    if (!move.from().contains(w.status)) {
-                        if ("cancel".equals(action)) {
-                            throw new ApiException(409, "WITHDRAWAL_NOT_CANCELLABLE",
-                                    "Only a requested withdrawal can be cancelled; this one is " + w.status);
-                        }
-                        throw new ApiException(409, "INVALID_WITHDRAWAL_STATE", "Cannot " + action + " a withdrawal that is "
-                                + w.status + " (allowed from: " + String.join(", ", move.from()) + ")");
-                    }
-                    Instant now = now();
-                    w.status = move.to();
-                    Uni<Void> effect = Uni.createFrom().voidItem();
-                    switch (move.to()) {
-                        case "processing" -> w.processingAt = now;
-                        case "completed" -> {
-                            w.completedAt = now;
-                            effect = balances.consume(w.projectId, w.mode, w.currency, w.total);
-                        }
-                        case "failed" -> {
-                            w.failedAt = now;
-                            w.failureReason = "transfer_failed";
-                            effect = balances.release(w.projectId, w.mode, w.currency, w.total);
-                        }
-                        case "rejected" -> {
-                            w.rejectedAt = now;
-                            w.failureReason = "rejected_by_gateway";
-                            effect = balances.release(w.projectId, w.mode, w.currency, w.total);
-                        }
-                        case "cancelled" -> {
-                            w.cancelledAt = now;
-                            effect = balances.release(w.projectId, w.mode, w.currency, w.total);
-                        }
-                        default -> { }
-                    }
-                    return effect.chain(() -> events.publish(w.projectId, w.mode, move.event(), w.id, WithdrawalView.of(w)))
-                            .replaceWith(w);
+                    return apply(w, action, null);
                 })).map(WithdrawalView::of);
     }
 
+    /**
+     * One move of a locked withdrawal with its balance effect and event, in the caller's transaction; a failure
+     * carries {@code failureReason} (null: the move's own).
+     */
+    public Uni<Withdrawal> apply(Withdrawal w, String action, String failureReason) {
+        Move move = MOVES.get(action);
+        if (!move.from().contains(w.status)) {
+            if ("cancel".equals(action)) {
+                throw new ApiException(409, "WITHDRAWAL_NOT_CANCELLABLE",
+                        "Only a requested withdrawal can be cancelled; this one is " + w.status);
+            }
+            throw new ApiException(409, "INVALID_WITHDRAWAL_STATE", "Cannot " + action + " a withdrawal that is "
+                    + w.status + " (allowed from: " + String.join(", ", move.from()) + ")");
+        }
+        Instant now = now();
+        w.status = move.to();
+        Uni<Void> effect = Uni.createFrom().voidItem();
+        switch (move.to()) {
+            case "processing" -> w.processingAt = now;
+            case "completed" -> {
+                w.completedAt = now;
+                effect = balances.consume(w.projectId, w.mode, w.currency, w.total);
+            }
+            case "failed" -> {
+                w.failedAt = now;
+                w.failureReason = failureReason != null ? failureReason : "transfer_failed";
+                effect = balances.release(w.projectId, w.mode, w.currency, w.total);
+            }
+            case "rejected" -> {
+                w.rejectedAt = now;
+                w.failureReason = "rejected_by_gateway";
+                effect = balances.release(w.projectId, w.mode, w.currency, w.total);
+            }
+            case "cancelled" -> {
+                w.cancelledAt = now;
+                effect = balances.release(w.projectId, w.mode, w.currency, w.total);
+            }
+            default -> { }
+        }
+        return effect.chain(() -> events.publish(w.projectId, w.mode, move.event(), w.id, WithdrawalView.of(w)))
+                .replaceWith(w);
+    }
 
     private Instant now() {
         return clock.instant().truncatedTo(ChronoUnit.MICROS);

@@ -3,6 +3,8 @@ package ht.platform.wallet.web;
 import ht.platform.support.http.TokenPath;
 import ht.platform.wallet.model.Payment;
 import ht.platform.wallet.model.Project;
+import ht.platform.wallet.provider.MonCashWallet;
+import ht.platform.wallet.service.MonCashPayments;
 import ht.platform.wallet.service.PaymentService;
 import ht.platform.support.web.PageLanguage;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -11,6 +13,7 @@ import io.quarkus.qute.TemplateData;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -20,7 +23,9 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -41,6 +46,7 @@ import java.util.regex.Pattern;
 public class HostedPageResource {
 
     private static final Pattern TOKEN = Pattern.compile("wpt_[0-9a-f]{48}");
+    private static final Pattern TRANSACTION = Pattern.compile("[0-9A-Za-z_-]{1,64}");
     private static final Set<String> ACTIONS = Set.of("succeed", "fail");
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
 
@@ -55,19 +61,70 @@ public class HostedPageResource {
     @Inject
     PaymentService payments;
 
+    @Inject
+    MonCashPayments moncash;
+
+    @Inject
+    MonCashWallet rail;
+
+    /** Names the page the browser left for MonCash, in case MonCash's return cannot be traced yet. */
+    static final String RAIL_COOKIE = "gw_moncash";
+
+    @ConfigProperty(name = "public-base-url", defaultValue = "http://localhost:8083")
+    String publicBaseUrl;
+
     @GET
     @Path("/{token}")
     @Produces(MediaType.TEXT_HTML)
     @Operation(summary = "The hosted wallet page of a payment (HTML; ?lang=fr|en|ht)")
     public Uni<Response> open(@PathParam("token") String token, @QueryParam("lang") String lang,
-                              @HeaderParam("Accept-Language") String acceptLanguage) {
+                              @HeaderParam("Accept-Language") String acceptLanguage, @QueryParam("error") String error) {
         String language = PageLanguage.choose(lang, acceptLanguage);
         if (!TOKEN.matcher(token).matches()) {
             return Uni.createFrom().item(missing(language));
         }
         return Panache.withTransaction(() -> payments.lockByToken(token).chain(p -> p == null
                         ? Uni.createFrom().nullItem() : payments.opened(p)))
-                .chain(p -> p == null ? Uni.createFrom().item(missing(language)) : render(p, language, false, 200));
+                .chain(p -> p == null ? Uni.createFrom().item(missing(language)) : render(p, language, false, 200, error != null));
+    }
+
+    @POST
+    @Path("/{token}/moncash")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Operation(summary = "Live mode: the customer goes to MonCash to pay (303 to MonCash's payment page)",
+            description = "The payment goes pending when the customer is sent; only MonCash's record of the payment makes it succeeded.")
+    public Uni<Response> payWithMonCash(@PathParam("token") String token, @FormParam("lang") String lang) {
+        String language = PageLanguage.choose(lang, null);
+        if (!TOKEN.matcher(token).matches()) {
+            return Uni.createFrom().item(missing(language));
+        }
+        return moncash.send(token).map(sent -> {
+            if (sent == null) {
+                return missing(language);
+            }
+            if (sent.redirectUrl() == null) { // MonCash did not answer (or the payment is final, or not MonCash's)
+                return back(token, language, !sent.payment().isFinal() && payments.viaMonCash(sent.payment()));
+            }
+            return Response.seeOther(URI.create(sent.redirectUrl()))
+                    .cookie(new NewCookie.Builder(RAIL_COOKIE).value(token).path("/wallet/moncash").httpOnly(true)
+                            .secure(publicBaseUrl.startsWith("https:")).sameSite(NewCookie.SameSite.LAX).maxAge(3600).build())
+                    .build();
+        });
+    }
+
+    @GET
+    @Path("/moncash/return")
+    @Operation(summary = "Where MonCash sends the customer back (the return URL of the gateway's MonCash business account)",
+            description = "Settles the payment from MonCash's record of the transaction (the return itself proves nothing) and"
+                    + " shows the payment's page; 404 page when neither the transaction nor the browser's payment is known.")
+    public Uni<Response> returnFromMonCash(@QueryParam("transactionId") String transactionId, @QueryParam("lang") String lang,
+                                           @CookieParam(RAIL_COOKIE) String cookieToken) {
+        String language = PageLanguage.choose(lang, null);
+        String fallback = cookieToken != null && TOKEN.matcher(cookieToken).matches() ? cookieToken : null;
+        Uni<String> traced = transactionId == null || !TRANSACTION.matcher(transactionId).matches()
+                ? Uni.createFrom().nullItem() : moncash.returned(transactionId);
+        return traced.map(token -> token != null ? token : fallback)
+                .map(token -> token == null ? missing(language) : back(token, language, false));
     }
 
     @POST
@@ -94,7 +151,16 @@ public class HostedPageResource {
         }));
     }
 
+    private static Response back(String token, String language, boolean railError) {
+        return Response.seeOther(URI.create("/wallet/" + token + "?lang=" + language + (railError ? "&error=moncash" : ""))).build();
+    }
+
     private Uni<Response> render(Payment p, String language, boolean forbidden, int status) {
+        return render(p, language, forbidden, status, false);
+    }
+
+    private Uni<Response> render(Payment p, String language, boolean forbidden, int status, boolean railError) {
+        boolean viaMonCash = payments.viaMonCash(p);
         return Project.<Project>findById(p.projectId).chain(project -> wallet.instance()
                 .setLocale(language)
                 .data("lang", language)
@@ -102,29 +168,34 @@ public class HostedPageResource {
                 .data("forbidden", forbidden)
                 .data("test", "test".equals(p.mode))
                 .data("open", !p.isFinal())
-                .data("refresh", !p.isFinal() && !"test".equals(p.mode))
+                .data("refresh", !p.isFinal() && !"test".equals(p.mode) && !(viaMonCash && "created".equals(p.status)))
+                .data("moncash", viaMonCash && !p.isFinal())
+                .data("railError", railError)
                 .data("merchant", project == null ? "" : project.name)
                 .data("statusKey", "status_" + p.status)
                 .data("expires", WHEN.format(p.expiresAt))
                 .data("p", new PageModel(p.pageToken, p.reference, p.description, p.amount, p.fee, p.total, p.currency,
                         p.status, p.returnUrl))
                 .createUni()
-                .map(html -> page(status, html, language)));
+                .map(html -> page(status, html, language, viaMonCash ? rail.gatewayBase() : null)));
     }
 
     private Response missing(String language) {
         String html = wallet.instance().setLocale(language).data("lang", language).data("missing", true).data("test", false)
                 .data("refresh", false).render();
-        return page(404, html, language);
+        return page(404, html, language, null);
     }
 
-    private static Response page(int status, String html, String language) {
+    /** {@code formTarget}: another origin the page's form may lead to (MonCash's payment page), or null. */
+    private static Response page(int status, String html, String language, URI formTarget) {
+        String formAction = "'self'" + (formTarget == null ? "" : " " + formTarget.getScheme() + "://" + formTarget.getRawAuthority());
         return Response.status(status).type("text/html;charset=UTF-8").entity(html)
                 .header("Cache-Control", "no-store")
                 .header("Referrer-Policy", "no-referrer")
                 .header("X-Frame-Options", "DENY")
                 .header("X-Content-Type-Options", "nosniff")
-                .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+                .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action " + formAction
+                        + "; frame-ancestors 'none'; base-uri 'none'")
                 .header("Content-Language", language)
                 .build();
     }

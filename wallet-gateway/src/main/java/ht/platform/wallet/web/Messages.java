@@ -69,6 +69,15 @@ public interface Messages {
     String live_confirm();
 
     @Message
+    String moncash_pay();
+
+    @Message
+    String moncash_waiting();
+
+    @Message
+    String moncash_error();
+
+    @Message
     String succeeded_message();
 
     @Message

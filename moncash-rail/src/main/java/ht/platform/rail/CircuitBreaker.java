@@ -1,10 +1,10 @@
-package ht.platform.checkout.provider;
+package ht.platform.rail;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 
-/** Opens after {@code threshold} consecutive failed calls to a rail; stays open for {@code openFor}. */
+/** Shared by every rail (checkout simulator, MonCash). Opens after {@code threshold} consecutive failed calls to a rail; stays open for {@code openFor}. */
 public final class CircuitBreaker {
 
     private final int threshold;

@@ -1,0 +1,86 @@
+package ht.platform.support.rail;
+
+import ht.platform.rail.moncash.MonCashClient;
+import ht.platform.rail.moncash.MonCashConfig;
+import ht.platform.rail.moncash.MonCashException;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.jboss.logging.Logger;
+
+import java.time.Clock;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Function;
+
+/**
+ * The MonCash client as both services use it: configured from {@link MonCashSettings} (absent when unset), its calls
+ * turned into {@link Uni}s that complete back on the caller's Vert.x context (so the caller can go on with
+ * Hibernate Reactive), never blocking an event loop: the client's I/O runs on its own small pool.
+ */
+@ApplicationScoped
+public class MonCashRail {
+
+    private static final Logger LOG = Logger.getLogger(MonCashRail.class);
+
+    private final Optional<MonCashClient> client;
+
+    @Inject
+    public MonCashRail(MonCashSettings settings, Clock clock) {
+        Optional<MonCashConfig> config = MonCashConfig.of(settings.apiBase().orElse(null), settings.gatewayBase().orElse(null),
+                settings.clientId().orElse(null), settings.clientSecret().orElse(null), settings.connectTimeout(),
+                settings.timeout());
+        this.client = config.map(c -> new MonCashClient(c, clock));
+        config.ifPresentOrElse(c -> LOG.infof("live MonCash rail: %s", c.apiBase()),
+                () -> LOG.info("no live MonCash rail (MONCASH_* unset)"));
+    }
+
+    public boolean configured() {
+        return client.isPresent();
+    }
+
+    /** Configured and its breaker closed. */
+    public boolean available() {
+        return client.map(MonCashClient::available).orElse(false);
+    }
+
+    public MonCashClient client() {
+        return client.orElseThrow(() -> new MonCashException(MonCashException.Kind.NOT_SENT, 0, "no live MonCash rail is configured"));
+    }
+
+    /** Runs one client call; the Uni completes on the caller's context with the answer or the {@link MonCashException}. */
+    public <T> Uni<T> call(Function<MonCashClient, CompletableFuture<T>> call) {
+        return Uni.createFrom().emitter(emitter -> {
+            Context context = Vertx.currentContext();
+            CompletableFuture<T> f;
+            try {
+                f = call.apply(client());
+            } catch (RuntimeException e) {
+                f = CompletableFuture.failedFuture(e);
+            }
+            f.whenComplete((value, error) -> {
+                Runnable done = () -> {
+                    if (error != null) {
+                        emitter.fail(error instanceof CompletionException && error.getCause() != null ? error.getCause() : error);
+                    } else {
+                        emitter.complete(value);
+                    }
+                };
+                if (context != null) {
+                    context.runOnContext(v -> done.run());
+                } else {
+                    done.run();
+                }
+            });
+        });
+    }
+
+    @PreDestroy
+    void close() {
+        client.ifPresent(MonCashClient::close);
+    }
+}

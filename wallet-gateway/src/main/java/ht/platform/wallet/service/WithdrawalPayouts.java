@@ -1,0 +1,134 @@
+package ht.platform.wallet.service;
+
+import ht.platform.support.rail.MonCashPayouts.Outcome;
+import ht.platform.wallet.config.WalletSettings;
+import ht.platform.wallet.model.Withdrawal;
+import ht.platform.wallet.provider.MonCashWallet;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.LockModeType;
+import org.jboss.logging.Logger;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Live withdrawals paid out through MonCash: requested -> processing (committed before any transfer, so a crash
+ * leaves a withdrawal whose transfer is looked up), then a Transfert whose reference is the withdrawal id, after a
+ * PrefundedBalance check. Sent: completed (the reservation is spent). Refused: failed (the reservation released).
+ * No answer: it stays processing; once the attempt is older than {@code wallet.moncash.lookup-after} it is looked up
+ * by reference, and sent again only if MonCash has no such transfer.
+ */
+@ApplicationScoped
+public class WithdrawalPayouts {
+
+    private static final Logger LOG = Logger.getLogger(WithdrawalPayouts.class);
+
+    private static final String REQUESTED = "SELECT id FROM wallet.withdrawals WHERE mode = 'live' AND status = 'requested'"
+            + " ORDER BY created_at LIMIT :n FOR UPDATE SKIP LOCKED";
+
+    /** Claims the processing withdrawals whose last attempt has ended unanswered: one replica, one attempt. */
+    private static final String STALE = "UPDATE wallet.withdrawals SET payout_attempted_at = $1 WHERE id IN (SELECT id"
+            + " FROM wallet.withdrawals WHERE mode = 'live' AND status = 'processing' AND payout_attempted_at <= $2"
+            + " ORDER BY payout_attempted_at LIMIT $3 FOR UPDATE SKIP LOCKED) RETURNING id";
+
+    @Inject
+    WithdrawalService withdrawals;
+
+    @Inject
+    MonCashWallet moncash;
+
+    @Inject
+    WalletSettings settings;
+
+    @Inject
+    Pool pool;
+
+    @Inject
+    Clock clock;
+
+    /** One pass: new live withdrawals are sent, unanswered ones looked up; answers how many were attempted. */
+    public Uni<Integer> run() {
+        if (!moncash.configured()) {
+            return Uni.createFrom().item(0);
+        }
+        return startRequested().chain(started -> claimStale().map(stale -> {
+            List<Withdrawal> all = new ArrayList<>(started);
+            all.addAll(stale);
+            return all;
+        })).chain(claimed -> Batch.inTurn(claimed, this::payOut,
+                (w, e) -> LOG.warnf("withdrawal %s payout: %s", w.id, e.toString())));
+    }
+
+    /** requested -> processing (withdrawal.processing) with the attempt's start, committed before any transfer. */
+    private Uni<List<Withdrawal>> startRequested() {
+        Instant now = now();
+        return Panache.withTransaction(() -> Panache.getSession().chain(s -> s.createNativeQuery(REQUESTED, String.class)
+                .setParameter("n", settings.moncash().batch()).getResultList()).chain(ids -> {
+                    Uni<List<Withdrawal>> chain = Uni.createFrom().item(new ArrayList<>());
+                    for (String id : ids) {
+                        chain = chain.chain(list -> Withdrawal.<Withdrawal>findById(id).chain(w -> {
+                            w.payoutAttemptedAt = now;
+                            return withdrawals.apply(w, "process", null);
+                        }).map(w -> {
+                            list.add(w);
+                            return list;
+                        }));
+                    }
+                    return chain;
+                }));
+    }
+
+    private Uni<List<Withdrawal>> claimStale() {
+        Instant now = now();
+        return pool.preparedQuery(STALE).execute(Tuple.of(utc(now), utc(now.minus(settings.moncash().lookupAfter())),
+                        settings.moncash().batch()))
+                .chain(rows -> {
+                    List<String> ids = new ArrayList<>();
+                    for (Row row : rows) {
+                        ids.add(row.getString("id"));
+                    }
+                    return ids.isEmpty() ? Uni.createFrom().item(List.<Withdrawal>of())
+                            : Panache.withSession(() -> Withdrawal.<Withdrawal>list("id in ?1", ids));
+                });
+    }
+
+    private Uni<Withdrawal> payOut(Withdrawal w) {
+        return moncash.payOut(w.id, w.amount, w.msisdn, "Withdrawal " + w.reference).chain(outcome -> settle(w.id, outcome));
+    }
+
+    /** The transfer's outcome, under the row lock: completed, failed, or (unknown) still processing. */
+    private Uni<Withdrawal> settle(String id, Outcome outcome) {
+        return Panache.withTransaction(() -> Withdrawal.<Withdrawal>findById(id, LockModeType.PESSIMISTIC_WRITE).chain(w -> {
+            if (!"processing".equals(w.status)) {
+                return Uni.createFrom().item(w);
+            }
+            return switch (outcome.result()) {
+                case SENT -> withdrawals.apply(w, "complete", null);
+                case REFUSED -> withdrawals.apply(w, "fail", outcome.reason());
+                case UNKNOWN -> {
+                    LOG.infof("withdrawal %s: MonCash outcome unknown (%s); looked up by reference later", w.id, outcome.detail());
+                    yield Uni.createFrom().item(w);
+                }
+            };
+        }));
+    }
+
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+    }
+
+    private static OffsetDateTime utc(Instant t) {
+        return t.atOffset(ZoneOffset.UTC);
+    }
+}
