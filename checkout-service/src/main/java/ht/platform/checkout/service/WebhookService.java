@@ -145,6 +145,13 @@ public class WebhookService {
         }).map(rows -> Views.ListView.of(rows.stream().limit(n).map(e -> Views.of(e, data(e), null)).toList(), rows.size() > n));
     }
 
+    /** The events about one object (a payment intent, a refund), newest first: how API logs lead to deliveries. */
+    public Uni<List<Views.EventView>> eventsAbout(ApiPrincipal caller, String objectId) {
+        return Panache.withSession(() -> Event.<Event>find("applicationId = ?1 and mode = ?2 and objectId = ?3 order by createdAt desc, id desc",
+                        caller.ownerId(), caller.mode(), objectId).range(0, 49).list())
+                .map(rows -> rows.stream().map(e -> Views.of(e, data(e), null)).toList());
+    }
+
     public Uni<Views.EventView> event(ApiPrincipal caller, String id) {
         return Panache.withSession(() -> Event.<Event>findById(id).chain(e -> {
             if (e == null || !e.applicationId.equals(caller.ownerId()) || !e.mode.equals(caller.mode())) {

@@ -17,6 +17,7 @@ import ht.platform.wallet.model.WebhookEndpoint;
 import ht.platform.wallet.service.Views.DeliveryView;
 import ht.platform.wallet.service.Views.ListView;
 import ht.platform.wallet.service.Views.PingView;
+import ht.platform.wallet.service.Views.RecoveryView;
 import ht.platform.wallet.service.Views.SecretRotated;
 import ht.platform.wallet.service.Views.WebhookCreated;
 import ht.platform.wallet.service.Views.WebhookView;
@@ -47,6 +48,11 @@ import java.util.stream.Collectors;
 public class WebhookService {
 
     public record RegisterWebhook(String url, List<String> events) { }
+
+    /** The dashboard's delivery filters; null means any. */
+    public record DeliveryFilter(String webhookId, String status, String eventType) { }
+
+    public static final List<String> DELIVERY_STATUSES = List.of("pending", "delivered", "abandoned");
 
     @Inject
     OutboxWakeup wakeup;
@@ -211,6 +217,111 @@ public class WebhookService {
                                         .chain(() -> describe(List.of(d))).map(list -> list.get(0));
                             });
                 }));
+    }
+
+    /** One delivery with its attempts; another tenant's (or mode's) delivery is 404. */
+    public Uni<DeliveryView> delivery(ApiPrincipal caller, String deliveryId) {
+        return Panache.withSession(() -> owned(caller, deliveryId).chain(d -> describe(List.of(d))).map(list -> list.get(0)));
+    }
+
+    /** Deliveries of every address of this project and mode, newest first, filtered by address, status and event kind. */
+    public Uni<ListView<DeliveryView>> searchDeliveries(ApiPrincipal caller, DeliveryFilter filter, Paging paging) {
+        if (filter.status() != null && !DELIVERY_STATUSES.contains(filter.status())) {
+            throw ApiException.invalid("status", "status must be one of " + DELIVERY_STATUSES);
+        }
+        if (filter.eventType() != null && !EventTypes.SUBSCRIBABLE.contains(filter.eventType()) && !EventTypes.PING.equals(filter.eventType())) {
+            throw ApiException.invalid("type", "Unknown event kind '" + filter.eventType() + "'");
+        }
+        return Panache.withSession(() -> {
+            Uni<WebhookDelivery> cursor = paging.startingAfter() == null ? Uni.createFrom().nullItem()
+                    : owned(caller, paging.startingAfter()).onFailure(ApiException.class).transform(x -> Paging.unknownCursor());
+            return cursor.chain(c -> {
+                StringBuilder q = new StringBuilder("endpointId in (select e.id from WebhookEndpoint e"
+                        + " where e.projectId = :project and e.mode = :mode)");
+                Map<String, Object> params = new LinkedHashMap<>();
+                params.put("project", caller.ownerId());
+                params.put("mode", caller.mode());
+                if (filter.webhookId() != null) {
+                    q.append(" and endpointId = :webhook");
+                    params.put("webhook", filter.webhookId());
+                }
+                if (filter.status() != null) {
+                    q.append(" and status = :status");
+                    params.put("status", filter.status());
+                }
+                if (filter.eventType() != null) {
+                    q.append(" and eventId in (select ev.id from OutboxEvent ev where ev.type = :type)");
+                    params.put("type", filter.eventType());
+                }
+                if (c != null) {
+                    q.append(" and seq < :seq");
+                    params.put("seq", c.seq);
+                }
+                q.append(" order by seq desc");
+                return WebhookDelivery.<WebhookDelivery>find(q.toString(), params).range(0, paging.limit()).list();
+            }).chain(rows -> describe(rows.stream().limit(paging.limit()).toList())
+                    .map(views -> ListView.of(views, rows.size() > paging.limit())));
+        });
+    }
+
+    /**
+     * Recover a window: every abandoned delivery to this address created in [since, until) is queued again, and every
+     * failing one waiting for its next retry is tried at once. Recorded per (address, since, until): the same window
+     * asked twice resends nothing the second time and answers the first result.
+     */
+    public Uni<RecoveryView> recover(ApiPrincipal caller, String webhookId, Instant since, Instant until) {
+        if (since == null) {
+            throw ApiException.invalid("since", "since is required (ISO-8601 time)");
+        }
+        if (until == null) {
+            throw ApiException.invalid("until", "until is required (ISO-8601 time)");
+        }
+        if (!since.isBefore(until)) {
+            throw ApiException.invalid("until", "until must be after since");
+        }
+        OffsetDateTime now = OffsetDateTime.ofInstant(now(), ZoneOffset.UTC);
+        OffsetDateTime from = since.atOffset(ZoneOffset.UTC);
+        OffsetDateTime to = until.atOffset(ZoneOffset.UTC);
+        return Panache.withTransaction(() -> find(caller, webhookId, true).chain(e -> Panache.getSession().chain(s -> s
+                .createNativeQuery("INSERT INTO wallet.webhook_recoveries (webhook_id, since, until, resent, created_at)"
+                        + " VALUES (:w, :since, :until, 0, :now) ON CONFLICT DO NOTHING")
+                .setParameter("w", e.id).setParameter("since", from).setParameter("until", to).setParameter("now", now)
+                .executeUpdate()
+                .chain(inserted -> inserted == 0
+                        ? s.createNativeQuery("SELECT resent, created_at FROM wallet.webhook_recoveries"
+                                        + " WHERE webhook_id = :w AND since = :since AND until = :until", Object[].class)
+                                .setParameter("w", e.id).setParameter("since", from).setParameter("until", to)
+                                .getSingleResult()
+                                .map(row -> new RecoveryView("webhook_recovery", e.id, Timestamps.millis(since),
+                                        Timestamps.millis(until), ((Number) row[0]).intValue(), true,
+                                        Timestamps.millis(instant(row[1]))))
+                        : s.createNativeQuery("UPDATE wallet.webhook_deliveries SET"
+                                        + " status = 'pending', next_attempt_at = :now, lease_until = NULL, delivered_at = NULL,"
+                                        + " cycle_attempts = CASE WHEN status = 'abandoned' THEN 0 ELSE cycle_attempts END"
+                                        + " WHERE endpoint_id = :w AND created_at >= :since AND created_at < :until"
+                                        + " AND (status = 'abandoned' OR (status = 'pending' AND attempt_count > 0"
+                                        + " AND lease_until IS NULL AND next_attempt_at > :now))")
+                                .setParameter("now", now).setParameter("w", e.id).setParameter("since", from)
+                                .setParameter("until", to).executeUpdate()
+                                .call(n -> s.createNativeQuery("UPDATE wallet.webhook_recoveries SET resent = :n"
+                                                + " WHERE webhook_id = :w AND since = :since AND until = :until")
+                                        .setParameter("n", n).setParameter("w", e.id).setParameter("since", from)
+                                        .setParameter("until", to).executeUpdate())
+                                .call(n -> wakeup.notifyInTransaction(s, WalletDeliveryPolicy.CHANNEL))
+                                .map(n -> new RecoveryView("webhook_recovery", e.id, Timestamps.millis(since),
+                                        Timestamps.millis(until), n, false, Timestamps.millis(now.toInstant())))))));
+    }
+
+    private Uni<WebhookDelivery> owned(ApiPrincipal caller, String deliveryId) {
+        return WebhookDelivery.<WebhookDelivery>findById(deliveryId).chain(d -> d == null
+                ? Uni.createFrom().<WebhookDelivery>failure(ApiException.notFound("Webhook delivery " + deliveryId))
+                : find(caller, d.endpointId, false).onFailure(ApiException.class)
+                        .transform(x -> ApiException.notFound("Webhook delivery " + deliveryId)).replaceWith(d));
+    }
+
+    private static Instant instant(Object value) {
+        return value instanceof OffsetDateTime o ? o.toInstant() : value instanceof Instant i ? i
+                : value instanceof java.sql.Timestamp t ? t.toInstant() : null;
     }
 
     private Uni<List<DeliveryView>> describe(List<WebhookDelivery> rows) {

@@ -1,0 +1,22 @@
+-- The merchant dashboard (issue 15): sign-in links and sessions (only hashes of their secrets). Repeatable and idempotent, so it never competes for a version number.
+CREATE TABLE IF NOT EXISTS kyc.dashboard_links (
+    token_hash   text PRIMARY KEY,
+    owner_id     text NOT NULL,
+    mode         text NOT NULL CHECK (mode IN ('test', 'live')),
+    live_allowed boolean NOT NULL,
+    created_by   text NOT NULL,
+    created_at   timestamptz NOT NULL,
+    expires_at   timestamptz NOT NULL,
+    used_at      timestamptz
+);
+CREATE TABLE IF NOT EXISTS kyc.dashboard_sessions (
+    id_hash      text PRIMARY KEY,
+    owner_id     text NOT NULL,
+    mode         text NOT NULL CHECK (mode IN ('test', 'live')),
+    live_allowed boolean NOT NULL,
+    csrf_token   text NOT NULL,
+    created_at   timestamptz NOT NULL,
+    last_seen_at timestamptz NOT NULL,
+    expires_at   timestamptz NOT NULL,
+    ended_at     timestamptz
+);

@@ -1,0 +1,32 @@
+-- The merchant dashboard (issue 15): sign-in links and sessions (only hashes of their secrets), and the recovered
+-- windows of webhook deliveries. Repeatable and idempotent, so it never competes for a version number.
+CREATE TABLE IF NOT EXISTS wallet.dashboard_links (
+    token_hash   text PRIMARY KEY,
+    owner_id     text NOT NULL,
+    mode         text NOT NULL CHECK (mode IN ('test', 'live')),
+    live_allowed boolean NOT NULL,
+    created_by   text NOT NULL,
+    created_at   timestamptz NOT NULL,
+    expires_at   timestamptz NOT NULL,
+    used_at      timestamptz
+);
+CREATE TABLE IF NOT EXISTS wallet.dashboard_sessions (
+    id_hash      text PRIMARY KEY,
+    owner_id     text NOT NULL,
+    mode         text NOT NULL CHECK (mode IN ('test', 'live')),
+    live_allowed boolean NOT NULL,
+    csrf_token   text NOT NULL,
+    created_at   timestamptz NOT NULL,
+    last_seen_at timestamptz NOT NULL,
+    expires_at   timestamptz NOT NULL,
+    ended_at     timestamptz
+);
+CREATE TABLE IF NOT EXISTS wallet.webhook_recoveries (
+    webhook_id text NOT NULL REFERENCES wallet.webhook_endpoints (id) ON DELETE CASCADE,
+    since      timestamptz NOT NULL,
+    until      timestamptz NOT NULL,
+    resent     integer NOT NULL,
+    created_at timestamptz NOT NULL,
+    PRIMARY KEY (webhook_id, since, until)
+);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_endpoint_created ON wallet.webhook_deliveries (endpoint_id, created_at);
