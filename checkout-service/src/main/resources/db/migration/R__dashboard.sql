@@ -37,3 +37,14 @@ CREATE TABLE IF NOT EXISTS checkout.api_logs (
 );
 CREATE INDEX IF NOT EXISTS api_logs_owner ON checkout.api_logs (owner_id, mode, seq DESC);
 CREATE INDEX IF NOT EXISTS api_logs_request ON checkout.api_logs (request_id);
+-- Recovered windows (support/outbox DeliveryRecovery): one row per address ("<destination>/<mode>") and window, so
+-- the same window asked twice resends nothing the second time.
+CREATE TABLE IF NOT EXISTS checkout.delivery_recoveries (
+    address    text NOT NULL,
+    since      timestamptz NOT NULL,
+    until      timestamptz NOT NULL,
+    resent     integer NOT NULL,
+    created_at timestamptz NOT NULL,
+    PRIMARY KEY (address, since, until)
+);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_endpoint_created ON checkout.webhook_deliveries (endpoint_id, created_at);

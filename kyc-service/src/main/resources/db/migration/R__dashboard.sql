@@ -20,3 +20,14 @@ CREATE TABLE IF NOT EXISTS kyc.dashboard_sessions (
     expires_at   timestamptz NOT NULL,
     ended_at     timestamptz
 );
+-- Recovered windows (support/outbox DeliveryRecovery): one row per address ("<destination>/<mode>") and window, so
+-- the same window asked twice resends nothing the second time.
+CREATE TABLE IF NOT EXISTS kyc.delivery_recoveries (
+    address    text NOT NULL,
+    since      timestamptz NOT NULL,
+    until      timestamptz NOT NULL,
+    resent     integer NOT NULL,
+    created_at timestamptz NOT NULL,
+    PRIMARY KEY (address, since, until)
+);
+CREATE INDEX IF NOT EXISTS deliveries_application_created ON kyc.deliveries (application_id, created_at);

@@ -21,12 +21,14 @@ CREATE TABLE IF NOT EXISTS wallet.dashboard_sessions (
     expires_at   timestamptz NOT NULL,
     ended_at     timestamptz
 );
-CREATE TABLE IF NOT EXISTS wallet.webhook_recoveries (
-    webhook_id text NOT NULL REFERENCES wallet.webhook_endpoints (id) ON DELETE CASCADE,
+-- Recovered windows (support/outbox DeliveryRecovery): one row per address ("<destination>/<mode>") and window, so
+-- the same window asked twice resends nothing the second time.
+CREATE TABLE IF NOT EXISTS wallet.delivery_recoveries (
+    address    text NOT NULL,
     since      timestamptz NOT NULL,
     until      timestamptz NOT NULL,
     resent     integer NOT NULL,
     created_at timestamptz NOT NULL,
-    PRIMARY KEY (webhook_id, since, until)
+    PRIMARY KEY (address, since, until)
 );
 CREATE INDEX IF NOT EXISTS webhook_deliveries_endpoint_created ON wallet.webhook_deliveries (endpoint_id, created_at);

@@ -403,4 +403,12 @@ public interface DashTexts {
     @Message
     String settings_saved();
 
+    @Message
+    String col_completed();
+
+    @Message
+    String col_expires();
+
+    @Message
+    String settings_mode_address();
 }

@@ -4,6 +4,7 @@ import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.crypto.SecretBox;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.ids.Ids;
+import ht.platform.support.outbox.DeliveryRecovery;
 import ht.platform.support.outbox.OutboxWakeup;
 import ht.platform.support.time.Timestamps;
 import ht.platform.wallet.config.WalletSettings;
@@ -56,6 +57,12 @@ public class WebhookService {
 
     @Inject
     OutboxWakeup wakeup;
+
+    @Inject
+    DeliveryRecovery recovery;
+
+    @Inject
+    WalletDeliveryPolicy policy;
 
     @Inject
     Clock clock;
@@ -264,52 +271,12 @@ public class WebhookService {
         });
     }
 
-    /**
-     * Recover a window: every abandoned delivery to this address created in [since, until) is queued again, and every
-     * failing one waiting for its next retry is tried at once. Recorded per (address, since, until): the same window
-     * asked twice resends nothing the second time and answers the first result.
-     */
+    /** Recover a window of this address: see {@link DeliveryRecovery}. */
     public Uni<RecoveryView> recover(ApiPrincipal caller, String webhookId, Instant since, Instant until) {
-        if (since == null) {
-            throw ApiException.invalid("since", "since is required (ISO-8601 time)");
-        }
-        if (until == null) {
-            throw ApiException.invalid("until", "until is required (ISO-8601 time)");
-        }
-        if (!since.isBefore(until)) {
-            throw ApiException.invalid("until", "until must be after since");
-        }
-        OffsetDateTime now = OffsetDateTime.ofInstant(now(), ZoneOffset.UTC);
-        OffsetDateTime from = since.atOffset(ZoneOffset.UTC);
-        OffsetDateTime to = until.atOffset(ZoneOffset.UTC);
-        return Panache.withTransaction(() -> find(caller, webhookId, true).chain(e -> Panache.getSession().chain(s -> s
-                .createNativeQuery("INSERT INTO wallet.webhook_recoveries (webhook_id, since, until, resent, created_at)"
-                        + " VALUES (:w, :since, :until, 0, :now) ON CONFLICT DO NOTHING")
-                .setParameter("w", e.id).setParameter("since", from).setParameter("until", to).setParameter("now", now)
-                .executeUpdate()
-                .chain(inserted -> inserted == 0
-                        ? s.createNativeQuery("SELECT resent, created_at FROM wallet.webhook_recoveries"
-                                        + " WHERE webhook_id = :w AND since = :since AND until = :until", Object[].class)
-                                .setParameter("w", e.id).setParameter("since", from).setParameter("until", to)
-                                .getSingleResult()
-                                .map(row -> new RecoveryView("webhook_recovery", e.id, Timestamps.millis(since),
-                                        Timestamps.millis(until), ((Number) row[0]).intValue(), true,
-                                        Timestamps.millis(instant(row[1]))))
-                        : s.createNativeQuery("UPDATE wallet.webhook_deliveries SET"
-                                        + " status = 'pending', next_attempt_at = :now, lease_until = NULL, delivered_at = NULL,"
-                                        + " cycle_attempts = CASE WHEN status = 'abandoned' THEN 0 ELSE cycle_attempts END"
-                                        + " WHERE endpoint_id = :w AND created_at >= :since AND created_at < :until"
-                                        + " AND (status = 'abandoned' OR (status = 'pending' AND attempt_count > 0"
-                                        + " AND lease_until IS NULL AND next_attempt_at > :now))")
-                                .setParameter("now", now).setParameter("w", e.id).setParameter("since", from)
-                                .setParameter("until", to).executeUpdate()
-                                .call(n -> s.createNativeQuery("UPDATE wallet.webhook_recoveries SET resent = :n"
-                                                + " WHERE webhook_id = :w AND since = :since AND until = :until")
-                                        .setParameter("n", n).setParameter("w", e.id).setParameter("since", from)
-                                        .setParameter("until", to).executeUpdate())
-                                .call(n -> wakeup.notifyInTransaction(s, WalletDeliveryPolicy.CHANNEL))
-                                .map(n -> new RecoveryView("webhook_recovery", e.id, Timestamps.millis(since),
-                                        Timestamps.millis(until), n, false, Timestamps.millis(now.toInstant())))))));
+        return Panache.withSession(() -> find(caller, webhookId, false))
+                .chain(e -> recovery.recover(policy, e.id, e.mode, since, until)
+                        .map(r -> new RecoveryView("webhook_recovery", e.id, Timestamps.millis(since), Timestamps.millis(until),
+                                r.resent(), r.replayed(), Timestamps.millis(r.createdAt()))));
     }
 
     private Uni<WebhookDelivery> owned(ApiPrincipal caller, String deliveryId) {
@@ -317,11 +284,6 @@ public class WebhookService {
                 ? Uni.createFrom().<WebhookDelivery>failure(ApiException.notFound("Webhook delivery " + deliveryId))
                 : find(caller, d.endpointId, false).onFailure(ApiException.class)
                         .transform(x -> ApiException.notFound("Webhook delivery " + deliveryId)).replaceWith(d));
-    }
-
-    private static Instant instant(Object value) {
-        return value instanceof OffsetDateTime o ? o.toInstant() : value instanceof Instant i ? i
-                : value instanceof java.sql.Timestamp t ? t.toInstant() : null;
     }
 
     private Uni<List<DeliveryView>> describe(List<WebhookDelivery> rows) {
