@@ -12,6 +12,7 @@ import ht.platform.support.dashboard.DashboardPages;
 import ht.platform.support.dashboard.Merchant;
 import ht.platform.support.dashboard.SignedIn;
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.time.Times;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -138,9 +139,9 @@ public class CheckoutDashboard {
     @GET
     @Path("/endpoints")
     @Operation(summary = "Webhook endpoints (HTML)")
-    public Uni<Response> endpoints() {
+    public Uni<Response> endpoints(@QueryParam("n") String resent) {
         return pages.show(PAGES + "endpoints", "endpoints", () -> webhooks.list(merchant.principal())
-                .map(list -> Map.of("endpoints", list.data(), "types", EventTypes.ALL)));
+                .map(list -> Map.of("endpoints", list.data(), "types", EventTypes.ALL, "resent", resent == null ? "" : resent)));
     }
 
     @POST
@@ -159,6 +160,16 @@ public class CheckoutDashboard {
     @Operation(summary = "Disable (delete) an endpoint")
     public Uni<Response> disable(@PathParam("id") String id) {
         return pages.act("endpoint_disable", id, () -> webhooks.delete(merchant.principal(), id), x -> "/dashboard/endpoints?done=disabled");
+    }
+
+    @POST
+    @Path("/endpoints/{id}/recover")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Operation(summary = "Recover a window: resend the failed and dead deliveries to this endpoint created between two times")
+    public Uni<Response> recover(@PathParam("id") String id, @FormParam("since") String since, @FormParam("until") String until) {
+        return pages.act("endpoint_recover", id, () -> webhooks.recover(merchant.principal(), id,
+                        Times.parse("since", since), Times.parse("until", until)),
+                r -> "/dashboard/endpoints?done=" + (r.replayed() ? "recover_repeat" : "recovered") + "&n=" + r.resent());
     }
 
     @GET

@@ -2,37 +2,40 @@ package ht.platform.checkout.web.dashboard;
 
 import com.sun.net.httpserver.HttpServer;
 import ht.platform.checkout.TestApi;
-import ht.platform.support.testing.HeadlessChromium;
+import ht.platform.checkout.events.CheckoutDeliveryPolicy;
+import ht.platform.support.outbox.DeliveryRunner;
+import ht.platform.support.time.MovableClock;
+import ht.platform.support.testing.DashboardBrowser;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
+import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 import static ht.platform.checkout.TestApi.as;
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,6 +44,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 class CheckoutDashboardBrowserTest {
 
+    static DashboardBrowser dash;
     static ChromeDriver browser;
 
     String app;
@@ -48,16 +52,27 @@ class CheckoutDashboardBrowserTest {
     String key;
     HttpServer receiver;
     final List<String> eventIds = new CopyOnWriteArrayList<>();
+    final AtomicInteger answer = new AtomicInteger(200);
+
+    @Inject
+    MovableClock clock;
+
+    @Inject
+    DeliveryRunner runner;
+
+    @Inject
+    CheckoutDeliveryPolicy policy;
 
     @BeforeAll
     static void startBrowser() {
-        browser = HeadlessChromium.start();
+        dash = new DashboardBrowser("checkout");
+        browser = dash.driver;
     }
 
     @AfterAll
     static void stopBrowser() {
-        if (browser != null) {
-            browser.quit();
+        if (dash != null) {
+            dash.close();
         }
     }
 
@@ -69,7 +84,7 @@ class CheckoutDashboardBrowserTest {
         receiver.createContext("/", exchange -> {
             exchange.getRequestBody().readAllBytes();
             eventIds.add(exchange.getRequestHeaders().getFirst("Checkout-Event-Id"));
-            exchange.sendResponseHeaders(200, -1);
+            exchange.sendResponseHeaders(answer.get(), -1);
             exchange.close();
         });
         receiver.start();
@@ -79,6 +94,7 @@ class CheckoutDashboardBrowserTest {
     @AfterEach
     void tearDown() {
         receiver.stop(0);
+        clock.reset();
     }
 
     static void await(String what, BooleanSupplier condition) {
@@ -99,32 +115,24 @@ class CheckoutDashboardBrowserTest {
     void signIn() {
         String url = given().header("Authorization", TestApi.ADMIN).contentType(ContentType.JSON).body("{}")
                 .post("/admin/v1/applications/" + app + "/dashboard_links").then().statusCode(201).extract().path("url");
-        URI link = URI.create(url);
-        open(link.getPath() + "?" + link.getQuery());
-        submit("sign-in");
+        dash.signIn(url);
         assertEquals(appName, text("tenant"));
     }
 
     void open(String path) {
-        browser.get("http://localhost:" + RestAssured.port + path);
+        dash.open(path);
     }
 
     void submit(String id) {
-        WebElement page = browser.findElement(By.tagName("html"));
-        browser.findElement(By.id(id)).click();
-        new WebDriverWait(browser, Duration.ofSeconds(15)).until(ExpectedConditions.stalenessOf(page));
-        new WebDriverWait(browser, Duration.ofSeconds(15)).until(d -> !d.findElements(By.id("title")).isEmpty());
+        dash.submit(id);
     }
 
     String text(String id) {
-        return browser.findElement(By.id(id)).getText();
+        return dash.text(id);
     }
 
-    static void screenshot(String name) throws IOException {
-        Path dir = Path.of("target", "screenshots");
-        Files.createDirectories(dir);
-        Files.copy(browser.getScreenshotAs(OutputType.FILE).toPath(), dir.resolve("checkout-dashboard-" + name + ".png"),
-                StandardCopyOption.REPLACE_EXISTING);
+    static void screenshot(String name) throws java.io.IOException {
+        dash.screenshot(name);
     }
 
     /** The API log of a request appears once its answer has been sent (written in batches, off the request path). */
@@ -203,5 +211,47 @@ class CheckoutDashboardBrowserTest {
         open("/dashboard/api_logs/" + seq);
         assertEquals("404", browser.findElement(By.id("title")).getText().replaceAll("\\D", ""));
         screenshot("other-tenant-404");
+    }
+
+    @Test
+    void recoverAWindowOfAnEndpointResendsEachDeadDeliveryOnce() throws Exception {
+        answer.set(500);
+        String endpoint = as(key).body(Map.of("url", "http://127.0.0.1:" + receiver.getAddress().getPort() + "/hooks",
+                "events", List.of("payment_intent.created"))).post("/api/v1/webhook_endpoints").then().statusCode(201).extract().path("id");
+        Instant start = clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS); // as a form gives it
+        for (String amount : List.of("100", "200")) {
+            as(key).body(Map.of("amount", amount, "currency", "HTG")).post("/api/v1/payment_intents").then().statusCode(201);
+        }
+        await("two first attempts", () -> eventIds.size() == 2);
+        for (Duration step : List.of(Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(30), Duration.ofHours(2),
+                Duration.ofHours(6), Duration.ofHours(12), Duration.ofHours(24), Duration.ofHours(24))) {
+            clock.advance(step.plusSeconds(1));
+            runner.drain(policy).await().atMost(Duration.ofSeconds(30));
+        }
+        await("every attempt made", () -> eventIds.size() == 18);
+        answer.set(200);
+
+        signIn();
+        open("/dashboard/endpoints");
+        DateTimeFormatter local = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss").withZone(ZoneOffset.UTC);
+        for (var field : browser.findElements(By.cssSelector("#recover-" + endpoint + " input[type=datetime-local]"))) {
+            Instant at = "since".equals(field.getAttribute("name")) ? start.minusSeconds(60) : start.plus(Duration.ofMinutes(30));
+            browser.executeScript("arguments[0].value = arguments[1]", field, local.format(at));
+        }
+        submit("recover-button-" + endpoint);
+        assertEquals("2", text("recovered-count"));
+        screenshot("recovered");
+        await("both resent", () -> eventIds.size() == 20);
+
+        // the same window through the API: nothing is sent a second time
+        String window = "{\"since\":\"" + start.minusSeconds(60) + "\",\"until\":\"" + start.plus(Duration.ofMinutes(30)) + "\"}";
+        as(key).body(window).post("/api/v1/webhook_endpoints/" + endpoint + "/recover").then().statusCode(200)
+                .body("resent", equalTo(2)).body("replayed", equalTo(true));
+        as(key).body("{\"since\":\"later\",\"until\":\"x\"}").post("/api/v1/webhook_endpoints/" + endpoint + "/recover")
+                .then().statusCode(400).body("error.param", equalTo("since"));
+        as(TestApi.key(TestApi.application("Lòt"), "test", null)).body(window)
+                .post("/api/v1/webhook_endpoints/" + endpoint + "/recover").then().statusCode(404);
+        runner.drain(policy).await().atMost(Duration.ofSeconds(30));
+        assertEquals(20, eventIds.size());
     }
 }

@@ -1,7 +1,7 @@
 package ht.platform.wallet.web.dashboard;
 
 import ht.platform.support.outbox.DeliveryRunner;
-import ht.platform.support.testing.HeadlessChromium;
+import ht.platform.support.testing.DashboardBrowser;
 import ht.platform.support.time.MovableClock;
 import ht.platform.wallet.TestApi;
 import ht.platform.wallet.events.Receiver;
@@ -9,7 +9,6 @@ import ht.platform.wallet.events.WalletDeliveryPolicy;
 import ht.platform.webhooks.signing.SignatureScheme;
 import ht.platform.webhooks.signing.WebhookVerifier;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterAll;
@@ -18,17 +17,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -49,6 +41,7 @@ class WalletDashboardBrowserTest {
     static final Duration BOUND = Duration.ofSeconds(20);
     static final List<Duration> SCHEDULE = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(15),
             Duration.ofHours(1), Duration.ofHours(6), Duration.ofHours(24));
+    static DashboardBrowser dash;
     static ChromeDriver browser;
 
     @Inject
@@ -66,13 +59,14 @@ class WalletDashboardBrowserTest {
 
     @BeforeAll
     static void startBrowser() {
-        browser = HeadlessChromium.start();
+        dash = new DashboardBrowser("wallet");
+        browser = dash.driver;
     }
 
     @AfterAll
     static void stopBrowser() {
-        if (browser != null) {
-            browser.quit();
+        if (dash != null) {
+            dash.close();
         }
     }
 
@@ -90,50 +84,28 @@ class WalletDashboardBrowserTest {
         clock.reset();
     }
 
-    static String base() {
-        return "http://localhost:" + RestAssured.port;
-    }
-
     /** Opens a fresh operator link and presses the button, as the merchant would. */
     void signIn() {
         String url = given().header("Authorization", TestApi.ADMIN).contentType(ContentType.JSON).body("{}")
                 .post("/admin/v1/projects/" + project + "/dashboard_links").then().statusCode(201).extract().path("url");
-        URI link = URI.create(url);
-        browser.get(base() + link.getPath() + "?" + link.getQuery());
-        submit("sign-in");
+        dash.signIn(url);
         assertEquals("Boutique Lakay", text("tenant"));
     }
 
     void open(String path) {
-        browser.get(base() + path);
+        dash.open(path);
     }
 
     void submit(String id) {
-        WebElement page = browser.findElement(By.tagName("html"));
-        browser.findElement(By.id(id)).click();
-        try {
-            new WebDriverWait(browser, Duration.ofSeconds(15)).until(ExpectedConditions.stalenessOf(page));
-            new WebDriverWait(browser, Duration.ofSeconds(15)).until(d -> !d.findElements(By.id("title")).isEmpty());
-        } catch (RuntimeException e) {
-            try {
-                screenshot("stuck-on-" + id);
-                Files.writeString(Path.of("target", "screenshots", "stuck-on-" + id + ".html"), browser.getPageSource());
-            } catch (Exception ignored) {
-                // the assertion below is what matters
-            }
-            throw e;
-        }
+        dash.submit(id);
     }
 
     String text(String id) {
-        return browser.findElement(By.id(id)).getText();
+        return dash.text(id);
     }
 
     static void screenshot(String name) throws java.io.IOException {
-        Path dir = Path.of("target", "screenshots");
-        Files.createDirectories(dir);
-        Files.copy(browser.getScreenshotAs(OutputType.FILE).toPath(), dir.resolve("wallet-dashboard-" + name + ".png"),
-                StandardCopyOption.REPLACE_EXISTING);
+        dash.screenshot(name);
     }
 
     void drain() {
