@@ -165,6 +165,13 @@ export GW_PROJECT=$gw_project_id
 ENV
 }
 
+# One sign-in link per service for the merchant dashboard (single use, valid 5 minutes; see README "Dashboard").
+create_dashboard_links() {
+  kyc_dash=$(admin 8081 "/admin/v1/applications/$kyc_app_id/dashboard_links" '{"mode":"test"}' | json_field url)
+  co_dash=$(admin 8082 "/admin/v1/applications/$co_app_id/dashboard_links" '{"mode":"test"}' | json_field url)
+  gw_dash=$(admin 8083 "/admin/v1/projects/$gw_project_id/dashboard_links" '{"mode":"test"}' | json_field url)
+}
+
 print_tour() {
   cat <<MSG
 
@@ -180,6 +187,11 @@ Demo test-mode credentials (also in $state/env — 'source .run-local/env' in an
   KYC_KEY=$kyc_key
   CO_KEY=$co_key
   GW_KEY=$gw_key
+
+Merchant dashboards (each link opens once, within 5 minutes; README "Dashboard" shows how to get another):
+  kyc-service       $kyc_dash
+  checkout-service  $co_dash
+  wallet-gateway    $gw_dash
 
 Try:
   curl -s http://localhost:8081/api/v1/capabilities
@@ -197,5 +209,6 @@ start_postgres
 prepare_secrets
 start_services
 create_demo_credentials
+create_dashboard_links
 print_tour
 wait

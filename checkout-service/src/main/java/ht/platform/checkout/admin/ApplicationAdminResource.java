@@ -4,6 +4,8 @@ import ht.platform.support.admin.OperatorApi;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import ht.platform.support.tenancy.Tenancy;
 import ht.platform.support.auth.ApiKeyAuthentication;
+import ht.platform.support.dashboard.DashboardLinkResource;
+import ht.platform.support.dashboard.SignIns;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -32,6 +34,9 @@ public class ApplicationAdminResource {
     public record CreateKey(String mode, List<String> scopes) { }
 
     @Inject
+    SignIns signIns;
+
+    @Inject
     Tenancy applications;
 
     @Inject
@@ -43,6 +48,13 @@ public class ApplicationAdminResource {
     public Uni<Response> createApplication(CreateApplication body) {
         return applications.createOwner(body == null ? null : body.name())
                 .map(a -> Response.status(201).entity(applications.view(a)).build());
+    }
+
+    @POST
+    @Path("/applications/{id}/dashboard_links")
+    @Operation(summary = "A single-use sign-in link to the application's dashboard, valid for a few minutes")
+    public Uni<Response> dashboardLink(@PathParam("id") String applicationId, DashboardLinkResource.CreateLink body) {
+        return DashboardLinkResource.forOperator(signIns, applicationId, body);
     }
 
     @POST

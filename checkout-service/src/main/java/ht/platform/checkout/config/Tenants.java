@@ -12,7 +12,7 @@ public class Tenants {
 
     public static final List<String> SCOPES = List.of("payment_intents:create", "payment_intents:read",
             "payment_intents:write", "refunds:create", "refunds:read", "customers:read", "payment_links:create",
-            "payment_links:read", "webhooks:manage");
+            "payment_links:read", "webhooks:manage", "dashboard:write");
 
     @Produces
     @Singleton

@@ -35,6 +35,10 @@ public final class Requests {
     public record CreateWebhookEndpoint(@Schema(required = true) String url,
                                         @Schema(description = "event types; default all") List<String> events) { }
 
+    @Schema(name = "RecoverWindow")
+    public record RecoverWindow(@Schema(required = true, description = "ISO-8601 time") String since,
+                                @Schema(required = true, description = "ISO-8601 time") String until) { }
+
     @Schema(name = "SimulatePayment")
     public record Simulate(@Schema(required = true, enumeration = {"test_card", "test_wallet"}) String payment_method,
                            @Schema(required = true, enumeration = {"succeeded", "failed", "requires_action", "provider_pending",

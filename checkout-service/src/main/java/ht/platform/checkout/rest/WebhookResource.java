@@ -7,6 +7,7 @@ import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.auth.Caller;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.http.Paging;
+import ht.platform.support.time.Times;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -70,6 +71,19 @@ public class WebhookResource {
     @APIResponse(responseCode = "204", description = "Deleted")
     public Uni<Response> delete(@PathParam("id") String id) {
         return webhooks.delete(caller.require("webhooks:manage"), id).replaceWith(Response.noContent().build());
+    }
+
+    @POST
+    @Path("/webhook_endpoints/{id}/recover")
+    @Operation(summary = "Recover a window: queue again every failed or dead delivery to this endpoint created in [since, until)",
+            description = "Scope: webhooks:manage. The same window asked twice resends nothing the second time (replayed: true)."
+                    + " Errors: 400 INVALID_REQUEST; 401; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND.")
+    public Uni<Views.RecoveryView> recover(@PathParam("id") String id, Requests.RecoverWindow body) {
+        ApiPrincipal p = caller.require("webhooks:manage");
+        if (body == null) {
+            throw ApiException.invalid("since", "A JSON body {since, until} is required");
+        }
+        return webhooks.recover(p, id, Times.parse("since", body.since()), Times.parse("until", body.until()));
     }
 
     @GET

@@ -90,6 +90,12 @@ public class RefundService {
         })).call(stored -> stored.replayed() || created[0] == null ? Uni.createFrom().voidItem() : execute(created[0]));
     }
 
+    /** The newest refunds of this application and mode (at most {@code limit}). */
+    public Uni<List<Views.RefundView>> latest(ApiPrincipal caller, int limit) {
+        return Panache.withSession(() -> Refund.<Refund>find("applicationId = ?1 and mode = ?2 order by createdAt desc, id desc",
+                caller.ownerId(), caller.mode()).range(0, limit - 1).list()).map(rows -> rows.stream().map(Views::of).toList());
+    }
+
     public Uni<Refund> get(ApiPrincipal caller, String id) {
         return Panache.withSession(() -> Refund.<Refund>findById(id)).map(r -> {
             if (r == null || !r.applicationId.equals(caller.ownerId()) || !r.mode.equals(caller.mode())) {

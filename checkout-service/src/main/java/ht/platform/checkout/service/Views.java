@@ -49,6 +49,10 @@ public final class Views {
     public record WebhookEndpointView(String id, String object, String url, List<String> events, String mode,
                                       String status, String secret, String created_at) { }
 
+    @Schema(name = "WebhookRecovery", description = "resent deliveries queued again; replayed when the window was recovered before")
+    public record RecoveryView(String object, String webhook_endpoint, String since, String until, int resent,
+                               boolean replayed, String created_at) { }
+
     @Schema(name = "WebhookAttempt")
     public record AttemptView(int attempt_number, String attempted_at, boolean success, Integer status_code,
                               long latency_ms, String error, String response_excerpt) { }

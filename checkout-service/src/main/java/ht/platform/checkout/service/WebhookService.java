@@ -12,6 +12,7 @@ import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.crypto.Randomness;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.ids.Ids;
+import ht.platform.support.outbox.DeliveryRecovery;
 import ht.platform.support.outbox.OutboxWakeup;
 import ht.platform.support.outbox.WebhookSettings;
 import ht.platform.support.crypto.SecretBox;
@@ -26,6 +27,7 @@ import jakarta.inject.Inject;
 import jakarta.persistence.LockModeType;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -57,6 +59,12 @@ public class WebhookService {
 
     @Inject
     PaymentService payments;
+
+    @Inject
+    DeliveryRecovery recovery;
+
+    @Inject
+    CheckoutDeliveryPolicy policy;
 
     public Uni<Views.WebhookEndpointView> create(ApiPrincipal caller, String url, List<String> events) {
         if (url == null) {
@@ -103,6 +111,17 @@ public class WebhookService {
                 .map(list -> Views.ListView.of(list.stream().map(e -> Views.of(e, null)).toList(), false));
     }
 
+    /** Recover a window of this endpoint: see {@link DeliveryRecovery}. */
+    public Uni<Views.RecoveryView> recover(ApiPrincipal caller, String id, Instant since, Instant until) {
+        return Panache.withSession(() -> WebhookEndpoint.<WebhookEndpoint>findById(id)).chain(e -> {
+            if (e == null || !e.applicationId.equals(caller.ownerId()) || !e.mode.equals(caller.mode())) {
+                throw ApiException.notFound("Webhook endpoint " + id);
+            }
+            return recovery.recover(policy, e.id, e.mode, since, until).map(r -> new Views.RecoveryView("webhook_recovery", e.id,
+                    Timestamps.seconds(since), Timestamps.seconds(until), r.resent(), r.replayed(), Timestamps.seconds(r.createdAt())));
+        });
+    }
+
     public Uni<Void> delete(ApiPrincipal caller, String id) {
         return Panache.withTransaction(() -> WebhookEndpoint.<WebhookEndpoint>findById(id).chain(e -> {
             if (e == null || !e.applicationId.equals(caller.ownerId()) || !e.mode.equals(caller.mode()) || !e.status.equals("enabled")) {
@@ -143,6 +162,13 @@ public class WebhookService {
                 return Event.<Event>find(q.toString(), p).range(0, n).list();
             });
         }).map(rows -> Views.ListView.of(rows.stream().limit(n).map(e -> Views.of(e, data(e), null)).toList(), rows.size() > n));
+    }
+
+    /** The events about one object (a payment intent, a refund), newest first: how API logs lead to deliveries. */
+    public Uni<List<Views.EventView>> eventsAbout(ApiPrincipal caller, String objectId) {
+        return Panache.withSession(() -> Event.<Event>find("applicationId = ?1 and mode = ?2 and objectId = ?3 order by createdAt desc, id desc",
+                        caller.ownerId(), caller.mode(), objectId).range(0, 49).list())
+                .map(rows -> rows.stream().map(e -> Views.of(e, data(e), null)).toList());
     }
 
     public Uni<Views.EventView> event(ApiPrincipal caller, String id) {

@@ -9,6 +9,8 @@ import ht.platform.kyc.model.Application;
 import ht.platform.kyc.service.ApplicationService;
 import ht.platform.support.tenancy.Tenancy;
 import ht.platform.support.auth.ApiKeyAuthentication;
+import ht.platform.support.dashboard.DashboardLinkResource;
+import ht.platform.support.dashboard.SignIns;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.time.Timestamps;
 import io.smallrye.mutiny.Uni;
@@ -60,6 +62,9 @@ public class ApplicationAdminResource {
     public record Rotate(String mode) { }
 
     private static final Set<String> PATCHABLE = Set.of("name", "return_urls", "webhook_url", "mode");
+
+    @Inject
+    SignIns signIns;
 
     @Inject
     ApplicationService applications;
@@ -146,6 +151,13 @@ public class ApplicationAdminResource {
     @Operation(summary = "Revoke an application: its keys answer 403 from now on")
     public Uni<ApplicationView> revoke(@PathParam("id") String id) {
         return applications.revoke(id).invoke(authentication::forgetAll).map(a -> view(new ApplicationService.AppWithSecrets(a, null, null)));
+    }
+
+    @POST
+    @Path("/applications/{id}/dashboard_links")
+    @Operation(summary = "A single-use sign-in link to the application's dashboard, valid for a few minutes")
+    public Uni<Response> dashboardLink(@PathParam("id") String applicationId, DashboardLinkResource.CreateLink body) {
+        return DashboardLinkResource.forOperator(signIns, applicationId, body);
     }
 
     @POST

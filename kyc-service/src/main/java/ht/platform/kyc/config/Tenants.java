@@ -13,7 +13,7 @@ import java.util.List;
  */
 public class Tenants {
 
-    public static final List<String> SCOPES = List.of("verifications:write", "verifications:read", "subjects:read");
+    public static final List<String> SCOPES = List.of("verifications:write", "verifications:read", "subjects:read", "dashboard:write");
 
     @Produces
     @Singleton

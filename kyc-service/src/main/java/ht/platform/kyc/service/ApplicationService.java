@@ -166,6 +166,11 @@ public class ApplicationService {
                 .executeUpdate()))).replaceWithVoid();
     }
 
+    /** The application read in a session of its own. */
+    public Uni<Application> get(String id) {
+        return Panache.withSession(() -> find(id));
+    }
+
     public Uni<Application> find(String id) {
         return Application.<Application>findById(id).map(app -> {
             if (app == null) {

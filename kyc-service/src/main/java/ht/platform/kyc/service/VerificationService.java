@@ -207,6 +207,22 @@ public class VerificationService {
                 .map(rows -> Rows.single(rows, Verification::fromRow, () -> notFound(id)));
     }
 
+    /** The caller's verifications, newest first, optionally of one status, after the cursor (a verification id). */
+    public Uni<List<Verification>> latest(ApiPrincipal caller, String status, String startingAfter, int limit) {
+        if (status != null && !Verification.IN_PROGRESS.contains(status) && !Verification.FINAL.contains(status)) {
+            throw ApiException.invalid("status", "Unknown verification status '" + status + "'");
+        }
+        return pool.preparedQuery("SELECT " + Verification.COLUMNS + " FROM kyc.verifications WHERE application_id = $1"
+                        + " AND mode = $2 AND ($3::text IS NULL OR status = $3) AND ($4::text IS NULL OR id < $4)"
+                        + " ORDER BY id DESC LIMIT $5")
+                .execute(Tuple.of(caller.ownerId(), caller.mode(), status, startingAfter, limit))
+                .map(rows -> {
+                    List<Verification> out = new ArrayList<>();
+                    rows.forEach(r -> out.add(Verification.fromRow(r)));
+                    return out;
+                });
+    }
+
     public Uni<Verification> cancel(ApiPrincipal caller, String id) {
         return Panache.withTransaction(() -> owned(caller, id).chain(v -> {
             if (!Verification.CANCELLABLE.contains(v.status)) {

@@ -34,6 +34,9 @@ public class Tenancy implements ApiKeyLookup {
 
     public record Owner(String id, String name, Instant createdAt) { }
 
+    /** An owner and whether it may still be used (a revoked owner may not). */
+    public record Standing(String id, String name, boolean active) { }
+
     /** A new key: the secret is only in {@code key}, shown once. */
     public record IssuedKey(String id, String ownerId, String key, String mode, List<String> grants, Instant createdAt) { }
 
@@ -82,6 +85,21 @@ public class Tenancy implements ApiKeyLookup {
                                 "This " + terms.ownerNoun().toLowerCase(Locale.ROOT) + " has been revoked");
                     }
                     return key;
+                });
+    }
+
+    /** The owner's standing; null when there is no such owner. */
+    public Uni<Standing> standing(String ownerId) {
+        return pool.preparedQuery("SELECT o.id, o.name, (" + terms.ownerActive() + ") AS active FROM " + terms.owners()
+                        + " o WHERE o.id = $1")
+                .execute(Tuple.of(ownerId))
+                .map(rows -> {
+                    var it = rows.iterator();
+                    if (!it.hasNext()) {
+                        return null;
+                    }
+                    Row row = it.next();
+                    return new Standing(row.getString("id"), row.getString("name"), row.getBoolean("active"));
                 });
     }
 

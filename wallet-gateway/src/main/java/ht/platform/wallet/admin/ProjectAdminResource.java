@@ -4,6 +4,8 @@ import ht.platform.support.admin.OperatorApi;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import ht.platform.support.auth.ApiKeyAuthentication;
 import ht.platform.support.tenancy.Tenancy;
+import ht.platform.support.dashboard.DashboardLinkResource;
+import ht.platform.support.dashboard.SignIns;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -37,6 +39,9 @@ public class ProjectAdminResource {
     @Inject
     ApiKeyAuthentication authentication;
 
+    @Inject
+    SignIns signIns;
+
     @POST
     @Path("/projects")
     @Operation(summary = "Create a merchant project")
@@ -51,6 +56,13 @@ public class ProjectAdminResource {
     public Uni<Response> createKey(@PathParam("id") String projectId, CreateKey body) {
         return projects.issueKey(projectId, body == null ? null : body.mode(), body == null ? null : body.permissions())
                 .map(issued -> Response.status(201).entity(projects.view(issued)).build());
+    }
+
+    @POST
+    @Path("/projects/{id}/dashboard_links")
+    @Operation(summary = "A single-use sign-in link to the project's dashboard, valid for a few minutes")
+    public Uni<Response> dashboardLink(@PathParam("id") String projectId, DashboardLinkResource.CreateLink body) {
+        return DashboardLinkResource.forOperator(signIns, projectId, body);
     }
 
     @DELETE

@@ -11,7 +11,7 @@ import java.util.List;
 public class Tenants {
 
     public static final List<String> PERMISSIONS = List.of("payments:read", "payments:write", "withdrawals:read",
-            "withdrawals:write", "balance:read", "webhooks:read", "webhooks:write");
+            "withdrawals:write", "balance:read", "webhooks:read", "webhooks:write", "dashboard:write");
 
     @Produces
     @Singleton

@@ -3,9 +3,12 @@ package ht.platform.wallet.rest;
 import ht.platform.support.auth.ApiKeyRequired;
 import ht.platform.support.auth.Caller;
 import ht.platform.support.http.Paging;
+import ht.platform.support.errors.ApiException;
+import ht.platform.support.time.Times;
 import ht.platform.wallet.service.Views.DeliveryView;
 import ht.platform.wallet.service.Views.ListView;
 import ht.platform.wallet.service.Views.PingView;
+import ht.platform.wallet.service.Views.RecoveryView;
 import ht.platform.wallet.service.Views.SecretRotated;
 import ht.platform.wallet.service.Views.WebhookCreated;
 import ht.platform.wallet.service.Views.WebhookView;
@@ -36,6 +39,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "Webhooks")
 public class WebhookResource {
+
+    public record RecoverWindow(String since, String until) { }
 
     @Inject
     Caller caller;
@@ -102,6 +107,25 @@ public class WebhookResource {
                                                   @QueryParam("starting_after") String after) {
         var principal = caller.require("webhooks:read");
         return webhooks.deliveries(principal, id, Paging.of(limit, after));
+    }
+
+    @POST
+    @Path("/webhooks/{id}/recover")
+    @Operation(summary = "Recover a window: queue again every failed or abandoned delivery to this address created in [since, until);"
+            + " the same window asked twice resends nothing the second time")
+    public Uni<RecoveryView> recover(@PathParam("id") String id, RecoverWindow body) {
+        var principal = caller.require("webhooks:write");
+        if (body == null) {
+            throw ApiException.invalid(null, "A JSON body {since, until} is required");
+        }
+        return webhooks.recover(principal, id, Times.parse("since", body.since()), Times.parse("until", body.until()));
+    }
+
+    @GET
+    @Path("/webhook_deliveries/{id}")
+    @Operation(summary = "A delivery with its attempts")
+    public Uni<DeliveryView> delivery(@PathParam("id") String id) {
+        return webhooks.delivery(caller.require("webhooks:read"), id);
     }
 
     @POST

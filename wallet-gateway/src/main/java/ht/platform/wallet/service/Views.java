@@ -73,6 +73,10 @@ public final class Views {
                                String status, int attempt_count, String next_attempt_at, String created_at,
                                String delivered_at, List<AttemptView> attempts) { }
 
+    /** A recovered window: {@code resent} deliveries queued again; {@code replayed} when the window was asked before. */
+    public record RecoveryView(String object, String webhook_id, String since, String until, int resent, boolean replayed,
+                               String created_at) { }
+
     public record PingView(String id, String object, String event_id, String event_type, String webhook_id,
                            String status) { }
 

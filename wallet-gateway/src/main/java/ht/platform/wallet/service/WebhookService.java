@@ -5,6 +5,7 @@ import ht.platform.support.crypto.SecretBox;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.http.Paging;
 import ht.platform.support.ids.Ids;
+import ht.platform.support.outbox.DeliveryRecovery;
 import ht.platform.support.outbox.OutboxWakeup;
 import ht.platform.support.time.Timestamps;
 import ht.platform.wallet.config.WalletSettings;
@@ -18,6 +19,7 @@ import ht.platform.wallet.model.WebhookEndpoint;
 import ht.platform.wallet.service.Views.DeliveryView;
 import ht.platform.wallet.service.Views.ListView;
 import ht.platform.wallet.service.Views.PingView;
+import ht.platform.wallet.service.Views.RecoveryView;
 import ht.platform.wallet.service.Views.SecretRotated;
 import ht.platform.wallet.service.Views.WebhookCreated;
 import ht.platform.wallet.service.Views.WebhookView;
@@ -49,8 +51,19 @@ public class WebhookService {
 
     public record RegisterWebhook(String url, List<String> events) { }
 
+    /** The dashboard's delivery filters; null means any. */
+    public record DeliveryFilter(String webhookId, String status, String eventType) { }
+
+    public static final List<String> DELIVERY_STATUSES = List.of("pending", "delivered", "abandoned");
+
     @Inject
     OutboxWakeup wakeup;
+
+    @Inject
+    DeliveryRecovery recovery;
+
+    @Inject
+    WalletDeliveryPolicy policy;
 
     @Inject
     Clock clock;
@@ -212,6 +225,66 @@ public class WebhookService {
                                         .chain(() -> describe(List.of(d))).map(list -> list.get(0));
                             });
                 }));
+    }
+
+    /** One delivery with its attempts; another tenant's (or mode's) delivery is 404. */
+    public Uni<DeliveryView> delivery(ApiPrincipal caller, String deliveryId) {
+        return Panache.withSession(() -> owned(caller, deliveryId).chain(d -> describe(List.of(d))).map(list -> list.get(0)));
+    }
+
+    /** Deliveries of every address of this project and mode, newest first, filtered by address, status and event kind. */
+    public Uni<ListView<DeliveryView>> searchDeliveries(ApiPrincipal caller, DeliveryFilter filter, Paging paging) {
+        if (filter.status() != null && !DELIVERY_STATUSES.contains(filter.status())) {
+            throw ApiException.invalid("status", "status must be one of " + DELIVERY_STATUSES);
+        }
+        if (filter.eventType() != null && !EventTypes.SUBSCRIBABLE.contains(filter.eventType()) && !EventTypes.PING.equals(filter.eventType())) {
+            throw ApiException.invalid("type", "Unknown event kind '" + filter.eventType() + "'");
+        }
+        return Panache.withSession(() -> {
+            Uni<WebhookDelivery> cursor = paging.startingAfter() == null ? Uni.createFrom().nullItem()
+                    : owned(caller, paging.startingAfter()).onFailure(ApiException.class).transform(x -> Paging.unknownCursor());
+            return cursor.chain(c -> {
+                StringBuilder q = new StringBuilder("endpointId in (select e.id from WebhookEndpoint e"
+                        + " where e.projectId = :project and e.mode = :mode)");
+                Map<String, Object> params = new LinkedHashMap<>();
+                params.put("project", caller.ownerId());
+                params.put("mode", caller.mode());
+                if (filter.webhookId() != null) {
+                    q.append(" and endpointId = :webhook");
+                    params.put("webhook", filter.webhookId());
+                }
+                if (filter.status() != null) {
+                    q.append(" and status = :status");
+                    params.put("status", filter.status());
+                }
+                if (filter.eventType() != null) {
+                    q.append(" and eventId in (select ev.id from OutboxEvent ev where ev.type = :type)");
+                    params.put("type", filter.eventType());
+                }
+                if (c != null) {
+                    q.append(" and seq < :seq");
+                    params.put("seq", c.seq);
+                }
+                q.append(" order by seq desc");
+                return WebhookDelivery.<WebhookDelivery>find(q.toString(), params).range(0, paging.limit()).list();
+            }).chain(rows -> describe(rows.stream().limit(paging.limit()).toList())
+                    .map(views -> ListView.of(views, rows.size() > paging.limit())));
+        });
+    }
+
+    /** Recover a window of this address: see {@link DeliveryRecovery}. */
+    public Uni<RecoveryView> recover(ApiPrincipal caller, String webhookId, Instant since, Instant until) {
+        return Panache.withSession(() -> find(caller, webhookId, false))
+                .chain(e -> recovery.recover(policy, e.id, e.mode, since, until)
+                        .map(r -> new RecoveryView("webhook_recovery", e.id, Timestamps.millis(since), Timestamps.millis(until),
+                                r.resent(), r.replayed(), Timestamps.millis(r.createdAt()))));
+    }
+
+    private Uni<WebhookDelivery> owned(ApiPrincipal caller, String deliveryId) {
+        return WebhookDelivery.<WebhookDelivery>findById(deliveryId).chain(d -> d == null
+                ? Uni.createFrom().<WebhookDelivery>failure(ApiException.notFound("Webhook delivery " + deliveryId))
+                : find(caller, d.endpointId, false).onFailure(ApiException.class)
+                        .transform(x -> ApiException.notFound("Webhook delivery " + deliveryId)).replaceWith(d));
     }
 
     private Uni<List<DeliveryView>> describe(List<WebhookDelivery> rows) {

@@ -1,0 +1,177 @@
+package ht.platform.checkout.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import ht.platform.support.auth.ApiPrincipal;
+import ht.platform.support.errors.ApiException;
+import ht.platform.support.time.Timestamps;
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.regex.Pattern;
+
+/**
+ * The API logs of the dashboard: each authenticated API request (time, method, path, status, request id, key id,
+ * latency, the answer with its secrets masked). Requests are queued when their answer has been sent and written in
+ * batches, so the log never slows an answer down; the queue is bounded (under overload a log line is dropped,
+ * never a request) and rows older than the retention are purged.
+ */
+@ApplicationScoped
+public class ApiLogs {
+
+    private static final Logger LOG = Logger.getLogger(ApiLogs.class);
+    private static final Set<String> SECRET_FIELDS = Set.of("secret", "client_secret", "key", "token", "password", "api_key");
+    private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9_-]{1,100}");
+    private static final int MAX_BODY = 8_192;
+
+    /** One request as recorded. */
+    public record Entry(String requestId, String ownerId, String mode, String keyId, String method, String path, int status,
+                        long latencyMs, String responseBody, Instant at) { }
+
+    /** One request as the dashboard shows it. */
+    public record LogView(long seq, String request_id, String key_id, String method, String path, int status, long latency_ms,
+                          String response_body, String created_at) { }
+
+    private final ArrayBlockingQueue<Entry> queue = new ArrayBlockingQueue<>(10_000);
+
+    @Inject
+    Pool pool;
+
+    @Inject
+    ObjectMapper mapper;
+
+    @Inject
+    Clock clock;
+
+    @ConfigProperty(name = "platform.api-logs.retention", defaultValue = "P14D")
+    Duration retention;
+
+    /** Called once the answer is sent. */
+    public void record(Entry entry) {
+        if (!queue.offer(entry)) {
+            LOG.debugf("api log queue full; request %s not logged", entry.requestId());
+        }
+    }
+
+    /** The answer as stored: JSON with every secret-bearing field masked, cut to 8 KiB. */
+    public String mask(Object entity) {
+        if (entity == null) {
+            return null;
+        }
+        try {
+            // idempotent answers arrive already serialized
+            JsonNode node = entity instanceof String text ? mapper.readTree(text)
+                    : entity instanceof byte[] bytes ? mapper.readTree(bytes) : mapper.valueToTree(entity);
+            maskIn(node);
+            String text = mapper.writeValueAsString(node);
+            return text.length() > MAX_BODY ? text.substring(0, MAX_BODY) + "…" : text;
+        } catch (IllegalArgumentException | java.io.IOException e) {
+            return null;
+        }
+    }
+
+    private static void maskIn(JsonNode node) {
+        if (node instanceof ObjectNode object) {
+            List<String> names = new ArrayList<>();
+            object.fieldNames().forEachRemaining(names::add);
+            for (String name : names) {
+                JsonNode value = object.get(name);
+                if (SECRET_FIELDS.contains(name) && value.isTextual()) {
+                    object.put(name, "••••••");
+                } else {
+                    maskIn(value);
+                }
+            }
+        } else if (node != null && node.isArray()) {
+            node.forEach(ApiLogs::maskIn);
+        }
+    }
+
+    @Scheduled(every = "${platform.api-logs.flush-every:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    public Uni<Void> flush() {
+        List<Entry> batch = new ArrayList<>();
+        queue.drainTo(batch, 500);
+        if (batch.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        List<Tuple> rows = batch.stream().map(e -> Tuple.from(new Object[] {e.requestId(), e.ownerId(), e.mode(), e.keyId(),
+                e.method(), e.path(), e.status(), e.latencyMs(), e.responseBody(), e.at().atOffset(ZoneOffset.UTC)})).toList();
+        return pool.preparedQuery("INSERT INTO checkout.api_logs (request_id, owner_id, mode, key_id, method, path, status,"
+                        + " latency_ms, response_body, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)")
+                .executeBatch(rows).replaceWithVoid()
+                .onFailure().invoke(e -> LOG.warnf("api logs not written: %s", e.toString()))
+                .onFailure().recoverWithNull();
+    }
+
+    @Scheduled(every = "1h", delayed = "5m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    Uni<Void> purge() {
+        return pool.preparedQuery("DELETE FROM checkout.api_logs WHERE created_at < $1")
+                .execute(Tuple.of(clock.instant().minus(retention).atOffset(ZoneOffset.UTC))).replaceWithVoid();
+    }
+
+    /** This tenant's requests, newest first: by request id, or filtered by status and path prefix. */
+    public Uni<List<LogView>> search(ApiPrincipal caller, String requestId, Integer status, String pathPrefix, Long before, int limit) {
+        if (requestId != null && !REQUEST_ID.matcher(requestId).matches()) {
+            throw ApiException.invalid("request_id", "request_id is not a request id");
+        }
+        if (status != null && (status < 100 || status > 599)) {
+            throw ApiException.invalid("status", "status must be an HTTP status code");
+        }
+        StringBuilder sql = new StringBuilder("SELECT * FROM checkout.api_logs WHERE owner_id = $1 AND mode = $2");
+        List<Object> args = new ArrayList<>(List.of(caller.ownerId(), caller.mode()));
+        if (requestId != null) {
+            args.add(requestId);
+            sql.append(" AND request_id = $").append(args.size());
+        }
+        if (status != null) {
+            args.add(status);
+            sql.append(" AND status = $").append(args.size());
+        }
+        if (pathPrefix != null) {
+            args.add(pathPrefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
+            sql.append(" AND path LIKE $").append(args.size());
+        }
+        if (before != null) {
+            args.add(before);
+            sql.append(" AND seq < $").append(args.size());
+        }
+        sql.append(" ORDER BY seq DESC LIMIT ").append(limit);
+        return pool.preparedQuery(sql.toString()).execute(Tuple.from(args)).map(rows -> {
+            List<LogView> out = new ArrayList<>();
+            rows.forEach(r -> out.add(view(r)));
+            return out;
+        });
+    }
+
+    public Uni<LogView> get(ApiPrincipal caller, long seq) {
+        return pool.preparedQuery("SELECT * FROM checkout.api_logs WHERE seq = $1 AND owner_id = $2 AND mode = $3")
+                .execute(Tuple.of(seq, caller.ownerId(), caller.mode())).map(rows -> {
+                    if (!rows.iterator().hasNext()) {
+                        throw ApiException.notFound("API log " + seq);
+                    }
+                    return view(rows.iterator().next());
+                });
+    }
+
+    private static LogView view(Row r) {
+        return new LogView(r.getLong("seq"), r.getString("request_id"), r.getString("key_id"), r.getString("method"),
+                r.getString("path"), r.getInteger("status"), r.getLong("latency_ms"), r.getString("response_body"),
+                Timestamps.seconds(r.getOffsetDateTime("created_at").toInstant()));
+    }
+}

@@ -1,0 +1,219 @@
+package ht.platform.checkout.web.dashboard;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import ht.platform.checkout.events.EventTypes;
+import ht.platform.checkout.service.ApiLogs;
+import ht.platform.checkout.service.PaymentService;
+import ht.platform.checkout.service.RefundService;
+import ht.platform.checkout.service.WebhookService;
+import ht.platform.support.dashboard.DashboardPage;
+import ht.platform.support.dashboard.DashboardPages;
+import ht.platform.support.dashboard.Merchant;
+import ht.platform.support.dashboard.SignedIn;
+import ht.platform.support.errors.ApiException;
+import ht.platform.support.time.Times;
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.FormParam;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.net.URI;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Checkout's merchant dashboard: API logs (and from a request to the events of its object, with Resend), events and
+ * their deliveries, webhook endpoints, payment intents and refunds read-only. Every action is the API's service method.
+ */
+@Path("/dashboard")
+@DashboardPage
+@SignedIn
+@Produces(MediaType.TEXT_HTML)
+@Tag(name = "Dashboard")
+public class CheckoutDashboard {
+
+    private static final String PAGES = "dashboard/checkout/";
+
+    @Inject
+    DashboardPages pages;
+
+    @Inject
+    Merchant merchant;
+
+    @Inject
+    ApiLogs apiLogs;
+
+    @Inject
+    WebhookService webhooks;
+
+    @Inject
+    PaymentService payments;
+
+    @Inject
+    RefundService refunds;
+
+    @Inject
+    ObjectMapper mapper;
+
+    @GET
+    @Operation(summary = "The dashboard's home: the API logs")
+    public Response home() {
+        return Response.seeOther(URI.create("/dashboard/api_logs")).build();
+    }
+
+    @GET
+    @Path("/api_logs")
+    @Operation(summary = "API requests, newest first: by request id, or filtered by status and path (HTML)")
+    public Uni<Response> apiLogs(@QueryParam("request_id") String requestId, @QueryParam("status") String status,
+                                 @QueryParam("path") String path, @QueryParam("before") String before) {
+        return pages.show(PAGES + "api_logs", "api_logs", () -> {
+            Integer code = number("status", status) == null ? null : number("status", status).intValue();
+            Long cursor = number("before", before);
+            return apiLogs.search(merchant.principal(), blank(requestId), code, blank(path), cursor, 50).map(rows -> {
+                Map<String, Object> data = new HashMap<>();
+                data.put("logs", rows);
+                data.put("requestId", blank(requestId) == null ? "" : requestId.strip());
+                data.put("status", code == null ? "" : code.toString());
+                data.put("path", blank(path) == null ? "" : path.strip());
+                data.put("next", rows.size() == 50 ? "/dashboard/api_logs?before=" + rows.get(49).seq() : "");
+                return data;
+            });
+        });
+    }
+
+    @GET
+    @Path("/api_logs/{seq}")
+    @Operation(summary = "One API request with its (masked) answer and the events of its object (HTML)")
+    public Uni<Response> apiLog(@PathParam("seq") String seq) {
+        return pages.show(PAGES + "api_log", "api_logs", () -> {
+            Long n = number("seq", seq);
+            if (n == null) {
+                throw ApiException.notFound("API log " + seq);
+            }
+            return apiLogs.get(merchant.principal(), n).chain(log -> {
+                String objectId = objectId(log.response_body());
+                Uni<List<ht.platform.checkout.service.Views.EventView>> events = objectId == null
+                        ? Uni.createFrom().item(List.of()) : webhooks.eventsAbout(merchant.principal(), objectId);
+                return events.map(evs -> Map.of("log", log, "events", evs));
+            });
+        });
+    }
+
+    @GET
+    @Path("/events")
+    @Operation(summary = "Events, newest first (HTML)")
+    public Uni<Response> events(@QueryParam("type") String type, @QueryParam("starting_after") String after) {
+        return pages.show(PAGES + "events", "events", () -> webhooks.events(merchant.principal(), 25, blank(after), blank(type))
+                .map(list -> Map.of("events", list.data(), "types", EventTypes.ALL, "type", blank(type) == null ? "" : type,
+                        "next", list.has_more() ? "/dashboard/events?starting_after=" + list.data().get(list.data().size() - 1).id()
+                                + (blank(type) == null ? "" : "&type=" + type) : "")));
+    }
+
+    @GET
+    @Path("/events/{id}")
+    @Operation(summary = "An event with its deliveries and their attempts (HTML)")
+    public Uni<Response> event(@PathParam("id") String id) {
+        return pages.show(PAGES + "event", "events", () -> webhooks.event(merchant.principal(), id).map(e -> Map.of("e", e)));
+    }
+
+    @POST
+    @Path("/events/{id}/resend")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Operation(summary = "Resend an event to its endpoints")
+    public Uni<Response> resend(@PathParam("id") String id) {
+        return pages.act("event_resend", id, () -> webhooks.resend(merchant.principal(), id), e -> "/dashboard/events/" + id + "?done=resent");
+    }
+
+    @GET
+    @Path("/endpoints")
+    @Operation(summary = "Webhook endpoints (HTML)")
+    public Uni<Response> endpoints(@QueryParam("n") String resent) {
+        return pages.show(PAGES + "endpoints", "endpoints", () -> webhooks.list(merchant.principal())
+                .map(list -> Map.of("endpoints", list.data(), "types", EventTypes.ALL, "resent", resent == null ? "" : resent)));
+    }
+
+    @POST
+    @Path("/endpoints")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Operation(summary = "Create an endpoint; the page shows its secret once")
+    public Uni<Response> createEndpoint(@FormParam("url") String url, @FormParam("events") List<String> events) {
+        return pages.actAndShow("endpoint_create", url, () -> webhooks.create(merchant.principal(), url,
+                        events == null || events.isEmpty() ? null : events),
+                PAGES + "secret", "endpoints", created -> Map.of("secret", created.secret(), "endpointId", created.id()));
+    }
+
+    @POST
+    @Path("/endpoints/{id}/disable")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Operation(summary = "Disable (delete) an endpoint")
+    public Uni<Response> disable(@PathParam("id") String id) {
+        return pages.act("endpoint_disable", id, () -> webhooks.delete(merchant.principal(), id), x -> "/dashboard/endpoints?done=disabled");
+    }
+
+    @POST
+    @Path("/endpoints/{id}/recover")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Operation(summary = "Recover a window: resend the failed and dead deliveries to this endpoint created between two times")
+    public Uni<Response> recover(@PathParam("id") String id, @FormParam("since") String since, @FormParam("until") String until) {
+        return pages.act("endpoint_recover", id, () -> webhooks.recover(merchant.principal(), id,
+                        Times.parse("since", since), Times.parse("until", until)),
+                r -> "/dashboard/endpoints?done=" + (r.replayed() ? "recover_repeat" : "recovered") + "&n=" + r.resent());
+    }
+
+    @GET
+    @Path("/payment_intents")
+    @Operation(summary = "Payment intents, newest first (HTML)")
+    public Uni<Response> paymentIntents(@QueryParam("starting_after") String after) {
+        return pages.show(PAGES + "payment_intents", "payment_intents", () -> payments.list(merchant.principal(), 25, blank(after), null)
+                .map(list -> Map.of("intents", list.data(), "next", list.has_more()
+                        ? "/dashboard/payment_intents?starting_after=" + list.data().get(list.data().size() - 1).id() : "")));
+    }
+
+    @GET
+    @Path("/refunds")
+    @Operation(summary = "The latest refunds (HTML)")
+    public Uni<Response> refundList() {
+        return pages.show(PAGES + "refunds", "refunds", () -> refunds.latest(merchant.principal(), 50).map(list -> Map.of("refunds", list)));
+    }
+
+    /** The object an answer is about: its id, or the payment intent a refund belongs to. */
+    private String objectId(String body) {
+        if (body == null) {
+            return null;
+        }
+        try {
+            JsonNode node = mapper.readTree(body);
+            JsonNode id = node.get("id");
+            return id != null && id.isTextual() ? id.asText() : null;
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    private static Long number(String param, String text) {
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        try {
+            return Long.parseLong(text.strip());
+        } catch (NumberFormatException e) {
+            throw ApiException.invalid(param, param + " must be a number");
+        }
+    }
+
+    private static String blank(String s) {
+        return s == null || s.isBlank() ? null : s.strip();
+    }
+}

@@ -1,0 +1,17 @@
+-- The merchant dashboard (issue 15), this service's part (the shared tables: service-support db/dashboard).
+CREATE TABLE IF NOT EXISTS checkout.api_logs (
+    seq           bigserial PRIMARY KEY,
+    request_id    text NOT NULL,
+    owner_id      text NOT NULL,
+    mode          text NOT NULL,
+    key_id        text NOT NULL,
+    method        text NOT NULL,
+    path          text NOT NULL,
+    status        integer NOT NULL,
+    latency_ms    bigint NOT NULL,
+    response_body text,
+    created_at    timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS api_logs_owner ON checkout.api_logs (owner_id, mode, seq DESC);
+CREATE INDEX IF NOT EXISTS api_logs_request ON checkout.api_logs (request_id);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_endpoint_created ON checkout.webhook_deliveries (endpoint_id, created_at);

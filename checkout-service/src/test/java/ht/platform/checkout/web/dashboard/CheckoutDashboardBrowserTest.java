@@ -1,0 +1,257 @@
+package ht.platform.checkout.web.dashboard;
+
+import com.sun.net.httpserver.HttpServer;
+import ht.platform.checkout.TestApi;
+import ht.platform.checkout.events.CheckoutDeliveryPolicy;
+import ht.platform.support.outbox.DeliveryRunner;
+import ht.platform.support.time.MovableClock;
+import ht.platform.support.testing.DashboardBrowser;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+
+import static ht.platform.checkout.TestApi.as;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Checkout's dashboard in a real headless Chromium: from a request id in the API logs to its event, and Resend. */
+@QuarkusTest
+class CheckoutDashboardBrowserTest {
+
+    static DashboardBrowser dash;
+    static ChromeDriver browser;
+
+    String app;
+    String appName = "Ti Boutik";
+    String key;
+    HttpServer receiver;
+    final List<String> eventIds = new CopyOnWriteArrayList<>();
+    final AtomicInteger answer = new AtomicInteger(200);
+
+    @Inject
+    MovableClock clock;
+
+    @Inject
+    DeliveryRunner runner;
+
+    @Inject
+    CheckoutDeliveryPolicy policy;
+
+    @BeforeAll
+    static void startBrowser() {
+        dash = new DashboardBrowser("checkout");
+        browser = dash.driver;
+    }
+
+    @AfterAll
+    static void stopBrowser() {
+        if (dash != null) {
+            dash.close();
+        }
+    }
+
+    @BeforeEach
+    void setUp() throws IOException {
+        app = TestApi.application("Ti Boutik");
+        key = TestApi.key(app, "test", null);
+        receiver = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        receiver.createContext("/", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            eventIds.add(exchange.getRequestHeaders().getFirst("Checkout-Event-Id"));
+            exchange.sendResponseHeaders(answer.get(), -1);
+            exchange.close();
+        });
+        receiver.start();
+        browser.manage().deleteAllCookies();
+    }
+
+    @AfterEach
+    void tearDown() {
+        receiver.stop(0);
+        clock.reset();
+    }
+
+    static void await(String what, BooleanSupplier condition) {
+        long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > end) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+    }
+
+    void signIn() {
+        String url = given().header("Authorization", TestApi.ADMIN).contentType(ContentType.JSON).body("{}")
+                .post("/admin/v1/applications/" + app + "/dashboard_links").then().statusCode(201).extract().path("url");
+        dash.signIn(url);
+        assertEquals(appName, text("tenant"));
+    }
+
+    void open(String path) {
+        dash.open(path);
+    }
+
+    void submit(String id) {
+        dash.submit(id);
+    }
+
+    String text(String id) {
+        return dash.text(id);
+    }
+
+    static void screenshot(String name) throws java.io.IOException {
+        dash.screenshot(name);
+    }
+
+    /** The API log of a request appears once its answer has been sent (written in batches, off the request path). */
+    void awaitLogged(String requestId) {
+        await("the API log of " + requestId, () -> {
+            open("/dashboard/api_logs?request_id=" + requestId);
+            return browser.findElements(By.cssSelector("tr.log")).size() == 1;
+        });
+    }
+
+    @Test
+    void aRequestFoundByItsRequestIdLeadsToItsEventWhichIsResent() throws Exception {
+        signIn();
+        open("/dashboard/endpoints");
+        browser.findElement(By.id("url")).sendKeys("http://127.0.0.1:" + receiver.getAddress().getPort() + "/hooks");
+        browser.findElement(By.id("event-payment_intent.created")).click();
+        submit("create-button");
+        assertTrue(text("secret").startsWith("whsec_"));
+        screenshot("endpoint-secret");
+
+        var created = as(key).body(Map.of("amount", "250", "currency", "HTG")).post("/api/v1/payment_intents")
+                .then().statusCode(201).extract();
+        String requestId = created.header(TestApi.REQUEST_ID);
+        String intent = created.path("id");
+        await("the first delivery", () -> eventIds.size() == 1);
+        as(key).body(Map.of("amount", "-1", "currency", "HTG")).post("/api/v1/payment_intents").then().statusCode(400);
+
+        awaitLogged(requestId);
+        WebElement row = browser.findElement(By.cssSelector("tr.log"));
+        assertEquals("201", row.findElement(By.cssSelector("td.code")).getText());
+        assertTrue(row.getText().contains("/api/v1/payment_intents"));
+        screenshot("api-logs");
+        row.findElement(By.linkText(requestId)).click();
+        new WebDriverWait(browser, Duration.ofSeconds(15)).until(d -> !d.findElements(By.id("response-body")).isEmpty());
+        assertTrue(text("response-body").contains(intent));
+        browser.findElement(By.cssSelector("a.event-link")).click();
+        new WebDriverWait(browser, Duration.ofSeconds(15)).until(d -> !d.findElements(By.id("resend")).isEmpty());
+        String eventId = text("event-id");
+        assertEquals(eventIds.get(0), eventId);
+        submit("resend");
+        assertFalse(browser.findElements(By.id("done")).isEmpty());
+        await("the resent event", () -> eventIds.size() == 2);
+        assertEquals(eventId, eventIds.get(1), "the same event id");
+        screenshot("event-resent");
+
+        // the filters: by status and by path
+        open("/dashboard/api_logs?status=400");
+        await("the 400 logged", () -> {
+            open("/dashboard/api_logs?status=400&path=/api/v1/payment_intents");
+            return browser.findElements(By.cssSelector("tr.log")).size() == 1;
+        });
+        open("/dashboard/api_logs?path=/api/v1/refunds");
+        assertFalse(browser.findElements(By.id("no-logs")).isEmpty());
+    }
+
+    @Test
+    void secretsAreMaskedInTheApiLogsAndAnotherApplicationSeesNoneOfThem() throws Exception {
+        var r = as(key).body(Map.of("url", "https://hooks.example.com/x")).post("/api/v1/webhook_endpoints").then().statusCode(201).extract();
+        String secret = r.path("secret");
+        String requestId = r.header(TestApi.REQUEST_ID);
+        signIn();
+        awaitLogged(requestId);
+        browser.findElement(By.linkText(requestId)).click();
+        new WebDriverWait(browser, Duration.ofSeconds(15)).until(d -> !d.findElements(By.id("response-body")).isEmpty());
+        String body = text("response-body");
+        assertFalse(body.contains(secret), "the secret never reaches the API logs");
+        assertTrue(body.contains("\"secret\":\"••••••\""), body);
+        String seq = URI.create(browser.getCurrentUrl()).getPath().replaceAll(".*/", "");
+
+        appName = "Lòt Boutik";
+        app = TestApi.application(appName);
+        browser.manage().deleteAllCookies();
+        signIn();
+        open("/dashboard/api_logs?request_id=" + requestId);
+        assertFalse(browser.findElements(By.id("no-logs")).isEmpty());
+        open("/dashboard/api_logs/" + seq);
+        assertEquals("404", browser.findElement(By.id("title")).getText().replaceAll("\\D", ""));
+        screenshot("other-tenant-404");
+    }
+
+    @Test
+    void recoverAWindowOfAnEndpointResendsEachDeadDeliveryOnce() throws Exception {
+        answer.set(500);
+        String endpoint = as(key).body(Map.of("url", "http://127.0.0.1:" + receiver.getAddress().getPort() + "/hooks",
+                "events", List.of("payment_intent.created"))).post("/api/v1/webhook_endpoints").then().statusCode(201).extract().path("id");
+        Instant start = clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS); // as a form gives it
+        for (String amount : List.of("100", "200")) {
+            as(key).body(Map.of("amount", amount, "currency", "HTG")).post("/api/v1/payment_intents").then().statusCode(201);
+        }
+        await("two first attempts", () -> eventIds.size() == 2);
+        for (Duration step : List.of(Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(30), Duration.ofHours(2),
+                Duration.ofHours(6), Duration.ofHours(12), Duration.ofHours(24), Duration.ofHours(24))) {
+            clock.advance(step.plusSeconds(1));
+            runner.drain(policy).await().atMost(Duration.ofSeconds(30));
+        }
+        await("every attempt made", () -> eventIds.size() == 18);
+        answer.set(200);
+
+        signIn();
+        open("/dashboard/endpoints");
+        DateTimeFormatter local = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss").withZone(ZoneOffset.UTC);
+        for (var field : browser.findElements(By.cssSelector("#recover-" + endpoint + " input[type=datetime-local]"))) {
+            Instant at = "since".equals(field.getAttribute("name")) ? start.minusSeconds(60) : start.plus(Duration.ofMinutes(30));
+            browser.executeScript("arguments[0].value = arguments[1]", field, local.format(at));
+        }
+        submit("recover-button-" + endpoint);
+        assertEquals("2", text("recovered-count"));
+        screenshot("recovered");
+        await("both resent", () -> eventIds.size() == 20);
+
+        // the same window through the API: nothing is sent a second time
+        String window = "{\"since\":\"" + start.minusSeconds(60) + "\",\"until\":\"" + start.plus(Duration.ofMinutes(30)) + "\"}";
+        as(key).body(window).post("/api/v1/webhook_endpoints/" + endpoint + "/recover").then().statusCode(200)
+                .body("resent", equalTo(2)).body("replayed", equalTo(true));
+        as(key).body("{\"since\":\"later\",\"until\":\"x\"}").post("/api/v1/webhook_endpoints/" + endpoint + "/recover")
+                .then().statusCode(400).body("error.param", equalTo("since"));
+        as(TestApi.key(TestApi.application("Lòt"), "test", null)).body(window)
+                .post("/api/v1/webhook_endpoints/" + endpoint + "/recover").then().statusCode(404);
+        runner.drain(policy).await().atMost(Duration.ofSeconds(30));
+        assertEquals(20, eventIds.size());
+    }
+}

@@ -1,0 +1,195 @@
+package ht.platform.kyc.web.dashboard;
+
+import ht.platform.kyc.model.Application;
+import ht.platform.kyc.model.Verification;
+import ht.platform.kyc.service.ApplicationService;
+import ht.platform.kyc.service.VerificationService;
+import ht.platform.kyc.service.WebhookDeliveries;
+import ht.platform.support.dashboard.DashboardPage;
+import ht.platform.support.dashboard.DashboardPages;
+import ht.platform.support.dashboard.Merchant;
+import ht.platform.support.dashboard.SignedIn;
+import ht.platform.support.time.Times;
+import ht.platform.support.time.Timestamps;
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.FormParam;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.net.URI;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * kyc's merchant dashboard: verifications (status, reason codes, times and the external user id, nothing else
+ * personal), webhook deliveries with their attempts, Resend and the recovery of a window, and the settings (return
+ * URLs, the webhook address of the session's mode, rotation of its secret). Every action is a service method.
+ */
+@Path("/dashboard")
+@DashboardPage
+@SignedIn
+@Produces(MediaType.TEXT_HTML)
+@Tag(name = "Dashboard")
+public class KycDashboard {
+
+    private static final String PAGES = "dashboard/kyc/";
+    private static final int PAGE_SIZE = 25;
+
+    /** A verification as the dashboard lists it. */
+    public record VerificationRow(String id, String external_user_id, String status, List<String> reason_codes,
+                                  String created_at, String completed_at, String expires_at) {
+        static VerificationRow of(Verification v) {
+            return new VerificationRow(v.id, v.externalUserId, v.status, List.of(v.reasonCodes), Timestamps.seconds(v.createdAt),
+                    Timestamps.seconds(v.completedAt), Timestamps.seconds(v.expiresAt));
+        }
+    }
+
+    /** The settings of the session's mode. */
+    public record Settings(List<String> returnUrls, String webhookUrl, String overlapUntil) { }
+
+    @Inject
+    DashboardPages pages;
+
+    @Inject
+    Merchant merchant;
+
+    @Inject
+    VerificationService verifications;
+
+    @Inject
+    WebhookDeliveries deliveries;
+
+    @Inject
+    ApplicationService applications;
+
+    @Inject
+    Clock clock;
+
+    @GET
+    @Operation(summary = "The dashboard's home: the verifications")
+    public Response home() {
+        return Response.seeOther(URI.create("/dashboard/verifications")).build();
+    }
+
+    @GET
+    @Path("/verifications")
+    @Operation(summary = "Verifications, newest first, filtered by status (HTML)")
+    public Uni<Response> verificationList(@QueryParam("status") String status, @QueryParam("starting_after") String after) {
+        String wanted = blank(status);
+        return pages.show(PAGES + "verifications", "verifications", () -> verifications
+                .latest(merchant.principal(), wanted, blank(after), PAGE_SIZE + 1).map(rows -> {
+                    List<VerificationRow> page = rows.stream().limit(PAGE_SIZE).map(VerificationRow::of).toList();
+                    Map<String, Object> data = new HashMap<>();
+                    data.put("verifications", page);
+                    data.put("statuses", Stream.concat(Verification.IN_PROGRESS.stream(), Verification.FINAL.stream()).sorted().toList());
+                    data.put("status", wanted == null ? "" : wanted);
+                    data.put("next", rows.size() > PAGE_SIZE ? "/dashboard/verifications?starting_after=" + page.get(PAGE_SIZE - 1).id()
+                            + (wanted == null ? "" : "&status=" + wanted) : "");
+                    return data;
+                }));
+    }
+
+    @GET
+    @Path("/deliveries")
+    @Operation(summary = "Webhook deliveries of this mode, newest first, filtered by status (HTML)")
+    public Uni<Response> deliveryList(@QueryParam("status") String status, @QueryParam("starting_after") String after) {
+        String wanted = blank(status);
+        return pages.show(PAGES + "deliveries", "deliveries", () -> deliveries
+                .list(merchant.principal(), wanted, blank(after), PAGE_SIZE).map(page -> {
+                    Map<String, Object> data = new HashMap<>();
+                    data.put("deliveries", page.data());
+                    data.put("statuses", WebhookDeliveries.STATUSES);
+                    data.put("status", wanted == null ? "" : wanted);
+                    data.put("next", page.next() == null ? "" : "/dashboard/deliveries?starting_after=" + page.next()
+                            + (wanted == null ? "" : "&status=" + wanted));
+                    return data;
+                }));
+    }
+
+    @GET
+    @Path("/deliveries/{id}")
+    @Operation(summary = "One delivery with its attempts (HTML)")
+    public Uni<Response> delivery(@PathParam("id") String id) {
+        return pages.show(PAGES + "delivery", "deliveries", () -> deliveries.get(merchant.principal(), id).map(d -> Map.of("d", d)));
+    }
+
+    @POST
+    @Path("/deliveries/{id}/resend")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Operation(summary = "Resend a dead or delivered delivery")
+    public Uni<Response> resend(@PathParam("id") String id) {
+        return pages.act("delivery_resend", id, () -> deliveries.resend(merchant.principal(), id),
+                d -> "/dashboard/deliveries/" + id + "?done=resent");
+    }
+
+    @GET
+    @Path("/settings")
+    @Operation(summary = "Return URLs and the webhook address of this mode (HTML)")
+    public Uni<Response> settings(@QueryParam("n") String resent) {
+        return pages.show(PAGES + "settings", "settings", () -> applications.get(merchant.session().ownerId())
+                .map(app -> Map.of("s", settingsOf(app), "resent", resent == null ? "" : resent)));
+    }
+
+    @POST
+    @Path("/settings")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Operation(summary = "Save the return URLs (one a line) and this mode's webhook URL (empty removes it)")
+    public Uni<Response> save(@FormParam("return_urls") String returnUrls, @FormParam("webhook_url") String webhookUrl) {
+        List<String> urls = returnUrls == null ? List.of() : returnUrls.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        String hook = webhookUrl == null ? "" : webhookUrl.strip();
+        String mode = merchant.session().mode();
+        return pages.act("settings_save", mode, () -> applications.update(merchant.session().ownerId(), mode, Optional.empty(),
+                        Optional.of(urls), Optional.of(hook), true),
+                shown -> "/dashboard/settings?done=saved");
+    }
+
+    @POST
+    @Path("/settings/rotate")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Operation(summary = "Rotate this mode's webhook secret; the page shows the new one once and the end of the overlap")
+    public Uni<Response> rotate() {
+        String mode = merchant.session().mode();
+        return pages.actAndShow("webhook_rotate_secret", mode, () -> applications.rotateSecret(merchant.session().ownerId(), mode),
+                PAGES + "secret", "settings", shown -> {
+                    Map<String, Object> data = new HashMap<>();
+                    data.put("secret", "test".equals(mode) ? shown.testWebhookSecret() : shown.webhookSecret());
+                    data.put("overlapUntil", settingsOf(shown.application()).overlapUntil());
+                    return data;
+                });
+    }
+
+    @POST
+    @Path("/settings/recover")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Operation(summary = "Recover a window: resend the failed and dead deliveries of this mode created between two times")
+    public Uni<Response> recover(@FormParam("since") String since, @FormParam("until") String until) {
+        return pages.act("webhook_recover", merchant.session().mode(), () -> deliveries.recover(merchant.principal(),
+                        Times.parse("since", since), Times.parse("until", until)),
+                r -> "/dashboard/settings?done=" + (r.replayed() ? "recover_repeat" : "recovered") + "&n=" + r.resent());
+    }
+
+    private Settings settingsOf(Application app) {
+        boolean test = "test".equals(merchant.session().mode());
+        var overlap = test ? app.testPreviousSecretExpiresAt : app.previousSecretExpiresAt;
+        return new Settings(List.of(app.returnUrls), test ? app.testWebhookUrl : app.webhookUrl,
+                overlap == null || !overlap.isAfter(clock.instant()) ? null : Timestamps.seconds(overlap));
+    }
+
+    private static String blank(String s) {
+        return s == null || s.isBlank() ? null : s.strip();
+    }
+}

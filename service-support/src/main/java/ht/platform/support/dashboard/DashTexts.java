@@ -1,0 +1,414 @@
+package ht.platform.support.dashboard;
+
+import io.quarkus.qute.i18n.Message;
+import io.quarkus.qute.i18n.MessageBundle;
+
+/**
+ * The dashboard's words, {@code {dash:key}} in its templates: French by default, English and Haitian Creole in
+ * {@code messages/dash_*.properties} (the same keys in the three files).
+ */
+@MessageBundle(value = "dash", locale = "fr")
+public interface DashTexts {
+
+    @Message
+    String lang_name();
+
+    @Message
+    String brand();
+
+    @Message
+    String mode_test();
+
+    @Message
+    String mode_live();
+
+    @Message
+    String switch_to_live();
+
+    @Message
+    String switch_to_test();
+
+    @Message
+    String test_banner();
+
+    @Message
+    String sign_out();
+
+    @Message
+    String signed_in_as();
+
+    @Message
+    String sign_in_title();
+
+    @Message
+    String sign_in_intro();
+
+    @Message
+    String sign_in_button();
+
+    @Message
+    String sign_in_needed();
+
+    @Message
+    String sign_in_refused();
+
+    @Message
+    String signed_out();
+
+    @Message
+    String error_title();
+
+    @Message
+    String not_found();
+
+    @Message
+    String back();
+
+    @Message
+    String nav_webhooks();
+
+    @Message
+    String nav_deliveries();
+
+    @Message
+    String nav_payments();
+
+    @Message
+    String nav_withdrawals();
+
+    @Message
+    String nav_balance();
+
+    @Message
+    String nav_api_logs();
+
+    @Message
+    String nav_events();
+
+    @Message
+    String nav_endpoints();
+
+    @Message
+    String nav_payment_intents();
+
+    @Message
+    String nav_refunds();
+
+    @Message
+    String nav_verifications();
+
+    @Message
+    String nav_settings();
+
+    @Message
+    String col_id();
+
+    @Message
+    String col_url();
+
+    @Message
+    String col_events();
+
+    @Message
+    String col_status();
+
+    @Message
+    String col_failures();
+
+    @Message
+    String col_created();
+
+    @Message
+    String col_event();
+
+    @Message
+    String col_event_type();
+
+    @Message
+    String col_attempts();
+
+    @Message
+    String col_next_attempt();
+
+    @Message
+    String col_time();
+
+    @Message
+    String col_status_code();
+
+    @Message
+    String col_latency();
+
+    @Message
+    String col_error();
+
+    @Message
+    String col_excerpt();
+
+    @Message
+    String col_amount();
+
+    @Message
+    String col_fee();
+
+    @Message
+    String col_total();
+
+    @Message
+    String col_reference();
+
+    @Message
+    String col_destination();
+
+    @Message
+    String col_method();
+
+    @Message
+    String col_path();
+
+    @Message
+    String col_request_id();
+
+    @Message
+    String col_key();
+
+    @Message
+    String col_reason_codes();
+
+    @Message
+    String col_external_user_id();
+
+    @Message
+    String col_updated();
+
+    @Message
+    String col_currency();
+
+    @Message
+    String col_paused_at();
+
+    @Message
+    String col_delivered_at();
+
+    @Message
+    String col_mode();
+
+    @Message
+    String status_active();
+
+    @Message
+    String status_paused();
+
+    @Message
+    String status_pending();
+
+    @Message
+    String status_delivered();
+
+    @Message
+    String status_abandoned();
+
+    @Message
+    String status_failed();
+
+    @Message
+    String status_succeeded();
+
+    @Message
+    String status_dead();
+
+    @Message
+    String status_enabled();
+
+    @Message
+    String status_disabled();
+
+    @Message
+    String webhooks_title();
+
+    @Message
+    String webhooks_none();
+
+    @Message
+    String register_title();
+
+    @Message
+    String register_url();
+
+    @Message
+    String register_events();
+
+    @Message
+    String register_button();
+
+    @Message
+    String secret_once_title();
+
+    @Message
+    String secret_once();
+
+    @Message
+    String webhook_title();
+
+    @Message
+    String reactivate();
+
+    @Message
+    String rotate();
+
+    @Message
+    String rotated_overlap();
+
+    @Message
+    String send_test();
+
+    @Message
+    String test_sent();
+
+    @Message
+    String delete();
+
+    @Message
+    String deleted();
+
+    @Message
+    String reactivated();
+
+    @Message
+    String recover_title();
+
+    @Message
+    String recover_help();
+
+    @Message
+    String recover_since();
+
+    @Message
+    String recover_until();
+
+    @Message
+    String recover_button();
+
+    @Message
+    String recovered();
+
+    @Message
+    String recover_repeat();
+
+    @Message
+    String deliveries_title();
+
+    @Message
+    String deliveries_none();
+
+    @Message
+    String filter_address();
+
+    @Message
+    String filter_status();
+
+    @Message
+    String filter_event_type();
+
+    @Message
+    String filter_all();
+
+    @Message
+    String filter_button();
+
+    @Message
+    String older();
+
+    @Message
+    String delivery_title();
+
+    @Message
+    String resend();
+
+    @Message
+    String resent();
+
+    @Message
+    String no_attempts();
+
+    @Message
+    String payments_title();
+
+    @Message
+    String withdrawals_title();
+
+    @Message
+    String balance_title();
+
+    @Message
+    String balance_available();
+
+    @Message
+    String balance_reserved();
+
+    @Message
+    String none();
+
+    @Message
+    String api_logs_title();
+
+    @Message
+    String search_request_id();
+
+    @Message
+    String request_title();
+
+    @Message
+    String request_body();
+
+    @Message
+    String response_body();
+
+    @Message
+    String events_title();
+
+    @Message
+    String event_title();
+
+    @Message
+    String endpoints_title();
+
+    @Message
+    String disable();
+
+    @Message
+    String disabled();
+
+    @Message
+    String payment_intents_title();
+
+    @Message
+    String refunds_title();
+
+    @Message
+    String verifications_title();
+
+    @Message
+    String settings_title();
+
+    @Message
+    String settings_return_url();
+
+    @Message
+    String settings_webhook_url();
+
+    @Message
+    String settings_save();
+
+    @Message
+    String settings_saved();
+
+    @Message
+    String col_completed();
+
+    @Message
+    String col_expires();
+
+    @Message
+    String settings_mode_address();
+}

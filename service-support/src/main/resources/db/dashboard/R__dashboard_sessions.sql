@@ -1,0 +1,34 @@
+-- The merchant dashboard (issue 15), the same in each service's own schema: sign-in links and sessions (only hashes
+-- of their secrets) and the recovered windows of webhook deliveries (support/outbox DeliveryRecovery). Repeatable and
+-- idempotent, so it never competes for a version number.
+CREATE TABLE IF NOT EXISTS ${flyway:defaultSchema}.dashboard_links (
+    token_hash   text PRIMARY KEY,
+    owner_id     text NOT NULL,
+    mode         text NOT NULL CHECK (mode IN ('test', 'live')),
+    live_allowed boolean NOT NULL,
+    created_by   text NOT NULL,
+    created_at   timestamptz NOT NULL,
+    expires_at   timestamptz NOT NULL,
+    used_at      timestamptz
+);
+CREATE TABLE IF NOT EXISTS ${flyway:defaultSchema}.dashboard_sessions (
+    id_hash      text PRIMARY KEY,
+    owner_id     text NOT NULL,
+    mode         text NOT NULL CHECK (mode IN ('test', 'live')),
+    live_allowed boolean NOT NULL,
+    csrf_token   text NOT NULL,
+    created_at   timestamptz NOT NULL,
+    last_seen_at timestamptz NOT NULL,
+    expires_at   timestamptz NOT NULL,
+    ended_at     timestamptz
+);
+-- Recovered windows (support/outbox DeliveryRecovery): one row per address ("<destination>/<mode>") and window, so
+-- the same window asked twice resends nothing the second time.
+CREATE TABLE IF NOT EXISTS ${flyway:defaultSchema}.delivery_recoveries (
+    address    text NOT NULL,
+    since      timestamptz NOT NULL,
+    until      timestamptz NOT NULL,
+    resent     integer NOT NULL,
+    created_at timestamptz NOT NULL,
+    PRIMARY KEY (address, since, until)
+);
