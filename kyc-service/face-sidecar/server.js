@@ -8,6 +8,10 @@ const wasm = require('@tensorflow/tfjs-backend-wasm');
 const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js');
 
 const port = Number(process.env.FACE_SIDECAR_PORT || 8091);
+// low enough to find a printed portrait; kyc-service applies its own, higher score to count faces on a selfie
+const minConfidence = Number(process.env.FACE_SIDECAR_MIN_CONFIDENCE || 0.3);
+const model = 'face-api ' + require('@vladmandic/face-api/package.json').version
+  + ' (SSD MobileNet v1 detector, 68-point landmarks, ResNet-34 128-d face descriptor)';
 const modelDir = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
 let ready = false;
 
@@ -19,13 +23,13 @@ async function start() {
   await faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir);
   await faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir);
   ready = true;
-  console.log(JSON.stringify({ msg: 'face sidecar ready', backend: tf.getBackend(), faceapi: faceapi.version, port }));
+  console.log(JSON.stringify({ msg: 'face sidecar ready', backend: tf.getBackend(), model, port }));
 }
 
 async function faces(body, width, height) {
   const input = tf.tensor3d(new Uint8Array(body.buffer, body.byteOffset, body.length), [height, width, 3], 'int32');
   try {
-    const found = await faceapi.detectAllFaces(input, new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5, maxResults: 10 }))
+    const found = await faceapi.detectAllFaces(input, new faceapi.SsdMobilenetv1Options({ minConfidence, maxResults: 10 }))
       .withFaceLandmarks().withFaceDescriptors();
     return found.map((f) => ({
       score: f.detection.score,
@@ -40,7 +44,7 @@ async function faces(body, width, height) {
 http.createServer((req, res) => {
   if (req.method === 'GET' && req.url === '/health') {
     res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ status: ready ? 'UP' : 'DOWN' }));
+    res.end(JSON.stringify({ status: ready ? 'UP' : 'DOWN', model, backend: ready ? tf.getBackend() : null }));
     return;
   }
   const width = Number(req.headers['x-width']);
@@ -51,7 +55,14 @@ http.createServer((req, res) => {
   }
   const chunks = [];
   let size = 0;
-  req.on('data', (c) => { size += c.length; if (size <= width * height * 3) chunks.push(c); });
+  req.on('data', (c) => {
+    size += c.length;
+    if (size <= width * height * 3) {
+      chunks.push(c);
+    } else {
+      req.destroy(); // more than the declared pixels: not kept
+    }
+  });
   req.on('end', async () => {
     const body = Buffer.concat(chunks);
     if (!ready || body.length !== width * height * 3) {
@@ -64,6 +75,7 @@ http.createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ faces: out, millis: Date.now() - t0 }));
     } catch (e) {
+      console.error(JSON.stringify({ msg: 'inference failed', error: String(e && e.message) }));
       res.writeHead(500).end();
     }
   });

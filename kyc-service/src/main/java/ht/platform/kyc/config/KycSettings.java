@@ -25,6 +25,8 @@ public interface KycSettings {
 
     Mrz mrz();
 
+    Face face();
+
     Webhooks webhooks();
 
     interface Proof {
@@ -122,6 +124,43 @@ public interface KycSettings {
         /** One OCR run longer than this is stopped (the decision then finds the MRZ unreadable). */
         @WithDefault("PT20S")
         Duration timeout();
+    }
+
+    /**
+     * The face check: the face sidecar in the same pod (loopback only) and the distance thresholds between the
+     * document portrait's and the selfie's descriptors, calibrated on kyc-service/eval (README, "Live checks").
+     */
+    interface Face {
+        /** The sidecar, e.g. http://127.0.0.1:8091 (KYC_FACE_URL); unset, the face check is not performed. */
+        Optional<java.net.URI> url();
+
+        /** One detection longer than this fails the decision (technical_error, images erased). */
+        @WithDefault("PT20S")
+        Duration timeout();
+
+        /** Images are scaled to at most this many pixels along their longer side before detection. */
+        @WithDefault("1024")
+        int maxSide();
+
+        /** A selfie face counts from this detection score (a printed portrait is looked for from the sidecar's 0.3). */
+        @WithDefault("0.5")
+        double selfieMinScore();
+
+        /** Distance below which the faces are the same person. */
+        @WithDefault("0.45")
+        double matchBelow();
+
+        /** Distance from which the faces are different people (face_mismatch); in between: face_match_inconclusive. */
+        @WithDefault("0.55")
+        double mismatchFrom();
+
+        /** A selfie this close to the portrait (descriptor distance) is the document's own picture, not a new photo. */
+        @WithDefault("0.1")
+        double copyBelow();
+
+        /** Or when the two face crops correlate this much pixel for pixel (grey, 32 × 32). */
+        @WithDefault("0.9")
+        double copyCorrelation();
     }
 
     interface Webhooks {

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /** The checks that run without any external service. */
@@ -37,7 +36,7 @@ public final class BuiltInChecks {
         }
     }
 
-    /** Format, size, resolution, darkness and blur of the selfie (no face detection is built in). */
+    /** Format, size, resolution, darkness and blur of the selfie (its faces are counted by the face check). */
     public record SelfieImage(long maxBytes, int minWidth, int minHeight) implements Check {
         public String name() {
             return "selfie_image";
@@ -126,8 +125,11 @@ public final class BuiltInChecks {
         }
 
         public CheckResult run(Evidence e) {
-            if (e.mrz() == null || e.mrz().data() == null) {
-                return CheckResult.notPerformed(name(), "no valid machine-readable data");
+            if (e.mrz() == null) {
+                return CheckResult.notPerformed(name(), "no machine-readable zone reader runs here");
+            }
+            if (e.mrz().data() == null) {
+                return CheckResult.awaiting(name(), "the machine-readable zone was not read");
             }
             Mrz.Data data = e.mrz().data();
             List<String> reasons = new ArrayList<>();
@@ -147,24 +149,6 @@ public final class BuiltInChecks {
         }
     }
 
-    /** Face comparison through the configured matcher; not performed when none is configured. */
-    public record FaceMatch(Optional<FaceMatcher> matcher) implements Check {
-        public String name() {
-            return "face";
-        }
-
-        public CheckResult run(Evidence e) {
-            if (matcher.isEmpty()) {
-                return CheckResult.notPerformed(name(), "no face matcher is configured");
-            }
-            return switch (matcher.get().compare(e.front(), e.selfie())) {
-                case same_person -> CheckResult.passed(name());
-                case different_person -> CheckResult.failed(name(), "face_mismatch", false);
-                case inconclusive -> CheckResult.inconclusive(name(), "face_match_inconclusive");
-            };
-        }
-    }
-
     /** For the capabilities: which checks run for each document type in this configuration. */
     public static Map<String, Object> describe(boolean mrzReader, boolean faceMatcher) {
         Map<String, Object> out = new LinkedHashMap<>();
@@ -180,7 +164,12 @@ public final class BuiltInChecks {
             checks.put("document_type_and_country", read);
             checks.put("document_expiry", read);
             checks.put("minimum_age", read);
+            checks.put("selfie_single_face", faceMatcher ? "performed" : "not_configured");
             checks.put("face_match", faceMatcher ? "performed" : "not_configured");
+            checks.put("liveness_selfie_not_document_portrait", faceMatcher ? "performed" : "not_configured");
+            checks.put("liveness_screen_capture", "not_performed");
+            checks.put("liveness_active_challenge", "not_performed");
+            checks.put("image_metadata_stripped", "performed");
             checks.put("can_be_verified", faceMatcher && mrzReader);
             out.put(type, checks);
         }

@@ -25,6 +25,12 @@ public record CheckResult(String name, CheckStatus status, List<String> reasonCo
         return new CheckResult(name, CheckStatus.inconclusive, List.of(reason), true, Map.of());
     }
 
+    /** Not performed because another check failed on this attempt's images (retryable: a new attempt can make it run). */
+    public static CheckResult awaiting(String name, String why) {
+        return new CheckResult(name, CheckStatus.not_performed, List.of(), true, Map.of("not_performed_because", why));
+    }
+
+    /** Not performed because it cannot run in this configuration (no new attempt would change that). */
     public static CheckResult notPerformed(String name, String why) {
         return new CheckResult(name, CheckStatus.not_performed, List.of(), false, Map.of("not_performed_because", why));
     }

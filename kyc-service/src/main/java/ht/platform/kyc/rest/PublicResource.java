@@ -17,6 +17,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** What needs no key: the capabilities and the public keys of the proofs. */
 @Path("/api/v1/capabilities")
@@ -40,9 +41,17 @@ public class PublicResource {
         features.put("locales", VerificationService.LOCALES);
         features.put("mrz_read", engine.mrzEngine().isPresent());
         engine.mrzEngine().ifPresent(version -> features.put("mrz_engine", version));
-        features.put("face_match", engine.faceMatcherConfigured());
-        features.put("liveness", false);
-        features.put("checks", BuiltInChecks.describe(engine.mrzEngine().isPresent(), engine.faceMatcherConfigured()));
+        Optional<String> faceModel = engine.faceModel();
+        features.put("face_match", faceModel.isPresent());
+        faceModel.ifPresent(model -> features.put("face_model", model));
+        // what runs, by name: no active liveness (blink, turn) and no screen-capture detection is claimed
+        Map<String, Object> liveness = new LinkedHashMap<>();
+        liveness.put("selfie_not_document_portrait", faceModel.isPresent());
+        liveness.put("image_metadata_stripped", true);
+        liveness.put("screen_capture_detection", false);
+        liveness.put("active_liveness", false);
+        features.put("liveness", liveness);
+        features.put("checks", BuiltInChecks.describe(engine.mrzEngine().isPresent(), faceModel.isPresent()));
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("countries", List.of("HT"));
         out.put("documents", VerificationService.DOCUMENT_TYPES);

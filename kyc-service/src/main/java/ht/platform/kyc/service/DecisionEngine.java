@@ -8,7 +8,9 @@ import ht.platform.kyc.provider.Check;
 import ht.platform.kyc.provider.CheckResult;
 import ht.platform.kyc.provider.CheckStatus;
 import ht.platform.kyc.provider.Evidence;
+import ht.platform.kyc.provider.FaceCheck;
 import ht.platform.kyc.provider.FaceMatcher;
+import ht.platform.kyc.provider.FaceSidecar;
 import ht.platform.kyc.provider.MrzReader;
 import ht.platform.support.time.Timestamps;
 import jakarta.annotation.PostConstruct;
@@ -55,6 +57,7 @@ public class DecisionEngine {
 
     private MrzReader mrzReader;
     private Optional<String> mrzEngine = Optional.empty();
+    private Optional<FaceMatcher> matcher = Optional.empty();
 
     @PostConstruct
     void start() {
@@ -63,10 +66,23 @@ public class DecisionEngine {
         if (mrzEngine.isEmpty()) {
             LOG.warnf("'%s' does not run here: the MRZ is not read, live verifications end unable_to_verify", settings.mrz().command());
         }
+        KycSettings.Face face = settings.face();
+        if (faceMatcher.isResolvable()) {
+            matcher = Optional.of(faceMatcher.get());
+        } else if (face.url().isPresent()) {
+            matcher = Optional.of(new FaceSidecar(face.url().get(), face.timeout(), face.maxSide()));
+        } else {
+            LOG.warn("kyc.face.url is not set: faces are not compared, live verifications end unable_to_verify");
+        }
     }
 
     public boolean faceMatcherConfigured() {
-        return faceMatcher.isResolvable();
+        return matcher.isPresent();
+    }
+
+    /** The face model when the matcher answers (the sidecar's health probe), for the capabilities. */
+    public Optional<String> faceModel() {
+        return matcher.filter(FaceMatcher::ready).map(FaceMatcher::model);
     }
 
     /** The OCR engine that reads the MRZ (e.g. "tesseract 5.3.0"), empty when none runs here. */
@@ -80,7 +96,8 @@ public class DecisionEngine {
                 new BuiltInChecks.MrzCheck(Map.of("HT", "HTI")),
                 new BuiltInChecks.DocumentValidity(d.minimumAge()),
                 new BuiltInChecks.SelfieImage(d.maxImageBytes(), d.minWidth(), d.minHeight()),
-                new BuiltInChecks.FaceMatch(faceMatcher.isResolvable() ? Optional.of(faceMatcher.get()) : Optional.empty()));
+                new FaceCheck(matcher, new FaceCheck.Bounds(settings.face().selfieMinScore(), settings.face().matchBelow(),
+                        settings.face().mismatchFrom(), settings.face().copyBelow(), settings.face().copyCorrelation())));
     }
 
     public Outcome decide(Evidence submitted, Instant now) {
@@ -98,13 +115,18 @@ public class DecisionEngine {
         LinkedHashSet<String> retrying = new LinkedHashSet<>();
         LinkedHashSet<String> unavailable = new LinkedHashSet<>();
         boolean notPerformed = false;
+        boolean awaiting = false;
         for (CheckResult r : results) {
             switch (r.status()) {
                 case failed -> (r.retryable() ? retrying : rejecting).addAll(r.reasonCodes());
                 case inconclusive -> retrying.addAll(r.reasonCodes());
                 case not_performed -> {
-                    notPerformed = true;
-                    unavailable.add(r.name().equals("face") ? "face_match_inconclusive" : "document_type_not_supported");
+                    if (r.retryable()) {
+                        awaiting = true; // held up by another check's failure on these images: a new attempt can run it
+                    } else {
+                        notPerformed = true;
+                        unavailable.add(r.name().equals("face") ? "face_match_inconclusive" : "document_type_not_supported");
+                    }
                 }
                 case passed -> { }
             }
@@ -119,7 +141,7 @@ public class DecisionEngine {
             status = "unable_to_verify";
             reasons.addAll(unavailable);
             reasons.addAll(retrying);
-        } else if (!retrying.isEmpty()) {
+        } else if (!retrying.isEmpty() || awaiting) {
             status = "retry_required";
             reasons.addAll(retrying);
         } else {
@@ -144,7 +166,11 @@ public class DecisionEngine {
             document.put("expiry_valid", (Boolean) expiry);
         }
         checks.putObject("mrz").put("status", worst(results, "mrz").name());
-        checks.putObject("face").put("status", worst(results, "selfie_image", "face").name());
+        ObjectNode face = checks.putObject("face").put("status", worst(results, "selfie_image", "face").name());
+        Object liveness = detail(results, "face", "liveness");
+        if (liveness != null) {
+            face.set("liveness", json.valueToTree(liveness));
+        }
         result.put("decided_at", Timestamps.seconds(now));
         if (simulated) {
             result.put("simulated", true);

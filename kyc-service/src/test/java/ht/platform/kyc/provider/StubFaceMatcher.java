@@ -4,15 +4,15 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Alternative;
 
-import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
+import java.util.List;
 import java.util.Set;
 
 /**
- * A test-only face matcher, enabled only under {@link Profile}: a selfie 640 px wide is the same person, 642 px a
- * different one, and a 641 px selfie makes the matcher crash (an engine failure must end in technical_error).
+ * A test-only face matcher, enabled only under {@link Profile}, for the privacy walk: any image not 640-642 px wide
+ * (the document) has one face with a fixed descriptor; a selfie 640 px wide is the same person (distance 0.3), 642 px
+ * a different one (distance 1.0), and a 641 px selfie makes the matcher crash (an engine failure must end in
+ * technical_error). The real matcher is {@link FaceSidecar} (LiveFaceFlowTest).
  */
 @Alternative
 @ApplicationScoped
@@ -23,18 +23,21 @@ public class StubFaceMatcher implements FaceMatcher {
     public static final int DIFFERENT = 642;
 
     @Override
-    public Match compare(byte[] documentImage, byte[] selfieImage) {
-        try {
-            BufferedImage selfie = ImageIO.read(new ByteArrayInputStream(selfieImage));
-            return switch (selfie.getWidth()) {
-                case SAME -> Match.same_person;
-                case DIFFERENT -> Match.different_person;
-                case CRASH -> throw new IllegalStateException("face matcher crashed (simulated)");
-                default -> Match.inconclusive;
-            };
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+    public List<Face> faces(BufferedImage image) {
+        float offset = switch (image.getWidth()) {
+            case SAME -> 0.3f;
+            case DIFFERENT -> 1.0f;
+            case CRASH -> throw new IllegalStateException("face matcher crashed (simulated)");
+            default -> 0f;
+        };
+        float[] descriptor = new float[128];
+        descriptor[0] = offset;
+        return List.of(new Face(0.99, 0, 0, image.getWidth(), image.getHeight(), descriptor));
+    }
+
+    @Override
+    public String model() {
+        return "test stub";
     }
 
     /** Enables the stub: the service then has a face matcher and live verifications can end verified. */

@@ -1,0 +1,111 @@
+package ht.platform.kyc.provider;
+
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The face check: exactly one face on the selfie, the portrait on the document (its largest face; the front of a card,
+ * the data page of a passport), the Euclidean distance between their descriptors against calibrated bounds, and the
+ * one liveness basic that runs here: the selfie must not be the document's own portrait (near-identical descriptor,
+ * or the two face crops the same pixels). Descriptors stay in this method's memory.
+ */
+public record FaceCheck(Optional<FaceMatcher> matcher, Bounds bounds) implements Check {
+
+    /** Distances and scores, from the configuration (calibrated on kyc-service/eval). */
+    public record Bounds(double selfieMinScore, double matchBelow, double mismatchFrom, double copyBelow, double copyCorrelation) { }
+
+    public static final String NOT_THE_PORTRAIT = "selfie_not_document_portrait";
+
+    public String name() {
+        return "face";
+    }
+
+    public CheckResult run(Evidence e) {
+        if (matcher.isEmpty()) {
+            return CheckResult.notPerformed(name(), "no face matcher is configured");
+        }
+        BufferedImage selfie = e.selfie() == null ? null : ImageQuality.decode(e.selfie());
+        BufferedImage document = e.front() == null ? null : ImageQuality.decode(e.front());
+        if (selfie == null) {
+            return CheckResult.failed(name(), "selfie_no_face", true);
+        }
+        if (document == null) {
+            return CheckResult.failed(name(), "document_not_detected", true);
+        }
+        List<FaceMatcher.Face> faces = matcher.get().faces(selfie).stream().filter(f -> f.score() >= bounds.selfieMinScore()).toList();
+        if (faces.isEmpty()) {
+            return CheckResult.failed(name(), "selfie_no_face", true);
+        }
+        if (faces.size() > 1) {
+            return CheckResult.failed(name(), "selfie_multiple_faces", true);
+        }
+        List<FaceMatcher.Face> onDocument = matcher.get().faces(document);
+        if (onDocument.isEmpty()) {
+            return CheckResult.failed(name(), "document_not_detected", true);
+        }
+        FaceMatcher.Face face = faces.get(0);
+        FaceMatcher.Face portrait = onDocument.get(0);
+        double distance = portrait.distance(face);
+        Map<String, Object> liveness = new LinkedHashMap<>();
+        boolean copy = distance < bounds.copyBelow() || correlation(crop(document, portrait), crop(selfie, face)) >= bounds.copyCorrelation();
+        liveness.put(NOT_THE_PORTRAIT, copy ? CheckStatus.failed.name() : CheckStatus.passed.name());
+        Map<String, Object> details = Map.of("liveness", liveness);
+        if (copy) {
+            return new CheckResult(name(), CheckStatus.failed, List.of("document_tampering_suspected"), false, details);
+        }
+        if (distance < bounds.matchBelow()) {
+            return CheckResult.passed(name(), details);
+        }
+        if (distance >= bounds.mismatchFrom()) {
+            return new CheckResult(name(), CheckStatus.failed, List.of("face_mismatch"), false, details);
+        }
+        return new CheckResult(name(), CheckStatus.inconclusive, List.of("face_match_inconclusive"), true, details);
+    }
+
+    static final int SIDE = 32;
+
+    /** The face's box, grey, at SIDE × SIDE. */
+    static double[] crop(BufferedImage image, FaceMatcher.Face f) {
+        int x = Math.max(0, f.x());
+        int y = Math.max(0, f.y());
+        int w = Math.max(1, Math.min(f.width(), image.getWidth() - x));
+        int h = Math.max(1, Math.min(f.height(), image.getHeight() - y));
+        BufferedImage small = new BufferedImage(SIDE, SIDE, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = small.createGraphics();
+        g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
+        g.drawImage(image, 0, 0, SIDE, SIDE, x, y, x + w, y + h, null);
+        g.dispose();
+        double[] grey = new double[SIDE * SIDE];
+        for (int i = 0; i < grey.length; i++) {
+            int rgb = small.getRGB(i % SIDE, i / SIDE);
+            grey[i] = 0.299 * ((rgb >> 16) & 0xff) + 0.587 * ((rgb >> 8) & 0xff) + 0.114 * (rgb & 0xff);
+        }
+        return grey;
+    }
+
+    /** Pearson correlation of two equally sized pixel arrays (1: the same picture up to brightness and contrast). */
+    static double correlation(double[] a, double[] b) {
+        double ma = 0;
+        double mb = 0;
+        for (int i = 0; i < a.length; i++) {
+            ma += a[i];
+            mb += b[i];
+        }
+        ma /= a.length;
+        mb /= b.length;
+        double ab = 0;
+        double aa = 0;
+        double bb = 0;
+        for (int i = 0; i < a.length; i++) {
+            ab += (a[i] - ma) * (b[i] - mb);
+            aa += (a[i] - ma) * (a[i] - ma);
+            bb += (b[i] - mb) * (b[i] - mb);
+        }
+        return aa == 0 || bb == 0 ? 0 : ab / Math.sqrt(aa * bb);
+    }
+}

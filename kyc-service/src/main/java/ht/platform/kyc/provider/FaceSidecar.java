@@ -1,0 +1,119 @@
+package ht.platform.kyc.provider;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.awt.image.DataBufferByte;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The face sidecar next to kyc-service in the same pod ({@code kyc-service/face-sidecar}: face-api's SSD MobileNet v1
+ * detector, 68-point landmarks and 128-d recognition net on TensorFlow.js' wasm backend, models from the npm package).
+ * It listens on 127.0.0.1 only: the pixels (raw RGB, scaled down to {@code maxSide}) go over the pod's loopback and
+ * nothing else; the answer is the faces. Blocking, with bounded timeouts: it runs on the image workers.
+ */
+public final class FaceSidecar implements FaceMatcher {
+
+    public static final String MODEL = "face-api 1.7.15 (SSD MobileNet v1 detector, 68-point landmarks, ResNet-34 128-d face descriptor)";
+
+    private final URI base;
+    private final Duration timeout;
+    private final int maxSide;
+    private final HttpClient http;
+    private final ObjectMapper json = new ObjectMapper();
+
+    public FaceSidecar(URI base, Duration timeout, int maxSide) {
+        this.base = base;
+        this.timeout = timeout;
+        this.maxSide = maxSide;
+        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).version(HttpClient.Version.HTTP_1_1).build();
+    }
+
+    @Override
+    public String model() {
+        return MODEL;
+    }
+
+    /** Whether the sidecar answers its health probe with its models loaded. */
+    @Override
+    public boolean ready() {
+        try {
+            HttpResponse<Void> r = http.send(HttpRequest.newBuilder(base.resolve("/health")).timeout(Duration.ofSeconds(2)).GET().build(),
+                    HttpResponse.BodyHandlers.discarding());
+            return r.statusCode() == 200;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    @Override
+    public List<Face> faces(BufferedImage image) {
+        double scale = Math.min(1.0, (double) maxSide / Math.max(image.getWidth(), image.getHeight()));
+        int w = Math.max(1, (int) Math.round(image.getWidth() * scale));
+        int h = Math.max(1, (int) Math.round(image.getHeight() * scale));
+        HttpRequest request = HttpRequest.newBuilder(base.resolve("/faces")).timeout(timeout)
+                .header("Content-Type", "application/octet-stream").header("X-Width", Integer.toString(w))
+                .header("X-Height", Integer.toString(h)).POST(HttpRequest.BodyPublishers.ofByteArray(rgb(image, w, h))).build();
+        HttpResponse<byte[]> response;
+        try {
+            response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw new UncheckedIOException("face sidecar unreachable or too slow", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the face sidecar", e);
+        }
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("face sidecar answered " + response.statusCode());
+        }
+        try {
+            List<Face> faces = new ArrayList<>();
+            for (JsonNode f : json.readTree(response.body()).path("faces")) {
+                JsonNode box = f.path("box");
+                JsonNode d = f.path("descriptor");
+                float[] descriptor = new float[d.size()];
+                for (int i = 0; i < descriptor.length; i++) {
+                    descriptor[i] = (float) d.get(i).asDouble();
+                }
+                faces.add(new Face(f.path("score").asDouble(), (int) (box.path("x").asDouble() / scale), (int) (box.path("y").asDouble() / scale),
+                        (int) (box.path("width").asDouble() / scale), (int) (box.path("height").asDouble() / scale), descriptor));
+            }
+            faces.sort(Comparator.comparingLong(Face::area).reversed());
+            return faces;
+        } catch (IOException e) {
+            throw new UncheckedIOException("face sidecar answer unreadable", e);
+        }
+    }
+
+    /** The image scaled to w × h, as packed RGB bytes (what the sidecar turns into a tensor). */
+    static byte[] rgb(BufferedImage image, int w, int h) {
+        BufferedImage scaled = new BufferedImage(w, h, BufferedImage.TYPE_3BYTE_BGR);
+        var g = scaled.createGraphics();
+        g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
+        g.setRenderingHint(RenderingHints.KEY_RENDERING, RenderingHints.VALUE_RENDER_QUALITY);
+        g.drawImage(image, 0, 0, w, h, null);
+        g.dispose();
+        byte[] bgr = ((DataBufferByte) scaled.getRaster().getDataBuffer()).getData();
+        byte[] rgb = new byte[bgr.length];
+        for (int i = 0; i < bgr.length; i += 3) {
+            rgb[i] = bgr[i + 2];
+            rgb[i + 1] = bgr[i + 1];
+            rgb[i + 2] = bgr[i];
+        }
+        return rgb;
+    }
+}

@@ -1,0 +1,124 @@
+package ht.platform.kyc;
+
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import org.junit.jupiter.api.Assumptions;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Starts the real face sidecar (kyc-service/face-sidecar, node server.js on 127.0.0.1 and a free port) for the live
+ * tests and points kyc-service at it ({@code kyc.face.url}). Its packages come from the committed package-lock
+ * ({@code npm ci} when node_modules is absent); Tesseract is looked for (or installed) too, before the service starts.
+ * Without node/npm the sidecar is not started and {@link #require()} skips the tests with the reason.
+ */
+public class FaceSidecarResource implements QuarkusTestResourceLifecycleManager {
+
+    private static volatile String url;
+    private static volatile String missing = "[live checks] SKIPPED: the face sidecar was not started";
+    private Process process;
+
+    /** The sidecar's directory (the tests run in kyc-service/). */
+    public static Path directory() {
+        Path here = Path.of("face-sidecar");
+        return Files.isDirectory(here) ? here.toAbsolutePath() : Path.of("kyc-service", "face-sidecar").toAbsolutePath();
+    }
+
+    /** The face-api package's six demo photos (group photos; the faces of the tests and the evaluation). */
+    public static Path demoPhotos() {
+        return directory().resolve("node_modules/@vladmandic/face-api/demo");
+    }
+
+    public static String require() {
+        Assumptions.assumeTrue(url != null, missing);
+        return url;
+    }
+
+    @Override
+    public Map<String, String> start() {
+        MachineTools.find("tesseract");
+        var node = MachineTools.find("node");
+        var npm = MachineTools.find("npm");
+        if (node.isEmpty() || npm.isEmpty()) {
+            missing = MachineTools.missing(node.isEmpty() ? "node" : "npm");
+            return Map.of();
+        }
+        Path dir = directory();
+        try {
+            if (!Files.isDirectory(dir.resolve("node_modules/@vladmandic/face-api/model"))) {
+                System.out.println("[live checks] installing the face sidecar's packages: npm ci in " + dir);
+                Process ci = new ProcessBuilder(npm.get(), "ci", "--no-audit", "--no-fund").directory(dir.toFile()).inheritIO().start();
+                if (!ci.waitFor(10, TimeUnit.MINUTES) || ci.exitValue() != 0) {
+                    ci.destroyForcibly();
+                    missing = "[live checks] SKIPPED: npm ci failed in " + dir;
+                    System.out.println(missing);
+                    return Map.of();
+                }
+            }
+            int port;
+            try (ServerSocket socket = new ServerSocket(0)) {
+                port = socket.getLocalPort();
+            }
+            Path log = Files.createTempFile("face-sidecar-", ".log");
+            ProcessBuilder builder = new ProcessBuilder(node.get(), "server.js").directory(dir.toFile())
+                    .redirectErrorStream(true).redirectOutput(log.toFile());
+            builder.environment().put("FACE_SIDECAR_PORT", Integer.toString(port));
+            process = builder.start();
+            String base = "http://127.0.0.1:" + port;
+            if (!healthy(base, Duration.ofSeconds(120))) {
+                stop();
+                missing = "[live checks] face sidecar did not become healthy; its log: " + log;
+                throw new IllegalStateException(missing + "\n" + Files.readString(log));
+            }
+            url = base;
+            return Map.of("kyc.face.url", base);
+        } catch (IOException e) {
+            throw new IllegalStateException("face sidecar could not be started", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private boolean healthy(String base, Duration within) throws InterruptedException {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        long until = System.nanoTime() + within.toNanos();
+        while (System.nanoTime() < until && process.isAlive()) {
+            try {
+                var r = client.send(HttpRequest.newBuilder(URI.create(base + "/health")).timeout(Duration.ofSeconds(2)).build(),
+                        HttpResponse.BodyHandlers.discarding());
+                if (r.statusCode() == 200) {
+                    return true;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            }
+            Thread.sleep(250);
+        }
+        return false;
+    }
+
+    @Override
+    public void stop() {
+        url = null;
+        if (process != null) {
+            process.destroy();
+            try {
+                if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}
