@@ -156,8 +156,20 @@ public class WebhookTransport {
                         }
                     });
                 }));
+        // the connection's own idle timeout and the budget end together; whichever fires first, it is one timeout
         return exchange.ifNoItem().after(budget)
+                .recoverWithItem(() -> SendResult.failed("timeout after " + settings.sendTimeout().toMillis() + " ms", elapsed(start)))
+                .onFailure(WebhookTransport::isTimeout)
                 .recoverWithItem(() -> SendResult.failed("timeout after " + settings.sendTimeout().toMillis() + " ms", elapsed(start)));
+    }
+
+    private static boolean isTimeout(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.util.concurrent.TimeoutException || t.getClass().getSimpleName().contains("Timeout")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String text(Buffer excerpt) {
