@@ -83,6 +83,57 @@ public class PublicApiDocument implements OASFilter {
             }
             example(method, path, operation);
         }));
+        keepOnlyReferencedSchemas(api);
+    }
+
+    /** The schemas of the left-out operations (operator API, pages) go too: a generator would make classes of them. */
+    private static void keepOnlyReferencedSchemas(OpenAPI api) {
+        Map<String, Schema> all = api.getComponents().getSchemas();
+        if (all == null) {
+            return;
+        }
+        java.util.Set<String> kept = new java.util.HashSet<>();
+        java.util.Deque<Schema> pending = new java.util.LinkedList<>();
+        api.getPaths().getPathItems().values().forEach(item -> item.getOperations().values().forEach(operation -> {
+            if (operation.getParameters() != null) {
+                operation.getParameters().forEach(p -> pending.add(p.getSchema()));
+            }
+            if (operation.getRequestBody() != null) {
+                schemasOf(operation.getRequestBody().getContent(), pending);
+            }
+            if (operation.getResponses() != null && operation.getResponses().getAPIResponses() != null) {
+                operation.getResponses().getAPIResponses().values().forEach(r -> schemasOf(r.getContent(), pending));
+            }
+        }));
+        while (!pending.isEmpty()) {
+            Schema schema = pending.pop();
+            if (schema == null) {
+                continue;
+            }
+            if (schema.getRef() != null) {
+                String name = schema.getRef().substring(schema.getRef().lastIndexOf('/') + 1);
+                if (kept.add(name) && all.containsKey(name)) {
+                    pending.add(all.get(name));
+                }
+            }
+            if (schema.getProperties() != null) {
+                pending.addAll(schema.getProperties().values());
+            }
+            pending.add(schema.getItems());
+            pending.add(schema.getAdditionalPropertiesSchema());
+            for (List<Schema> group : java.util.Arrays.asList(schema.getAllOf(), schema.getAnyOf(), schema.getOneOf())) {
+                if (group != null) {
+                    pending.addAll(group);
+                }
+            }
+        }
+        new TreeMap<>(all).keySet().stream().filter(name -> !kept.contains(name)).forEach(api.getComponents()::removeSchema);
+    }
+
+    private static void schemasOf(Content content, java.util.Deque<Schema> pending) {
+        if (content != null && content.getMediaTypes() != null) {
+            content.getMediaTypes().values().forEach(m -> pending.add(m.getSchema()));
+        }
     }
 
     private static List<String> statuses(PathItem.HttpMethod method, String path, boolean secured, Operation operation) {
