@@ -9,6 +9,7 @@ import ht.platform.support.rail.MonCashRail;
 import ht.platform.support.testing.MonCashStandIn;
 import ht.platform.support.time.MovableClock;
 import ht.platform.wallet.TestApi;
+import ht.platform.wallet.events.ExpiryJob;
 import ht.platform.wallet.events.Receiver;
 import ht.platform.wallet.jobs.MonCashJob;
 import ht.platform.webhooks.signing.SignatureScheme;
@@ -60,6 +61,9 @@ class MonCashWalletTest {
 
     @Inject
     MonCashRail rail;
+
+    @Inject
+    ExpiryJob expiry;
 
     @Inject
     MovableClock clock;
@@ -291,6 +295,19 @@ class MonCashWalletTest {
         settle();
         assertEquals(1, transfersOf(p.id() + "-1-back"), "given back once");
         balance(1000, 0);
+    }
+
+    @Test
+    void aCustomerWhoNeverPaysExpiresOnlyOnceMonCashShowsNothingAfterItsPageLapsed() throws Throwable {
+        Pay p = payment(800);
+        choose(p);
+        clock.advance(Duration.ofMinutes(31)); // past the payment's expiry: its MonCash order has not been settled yet
+        expiry.runNow().await().atMost(Duration.ofSeconds(30));
+        assertEquals("pending", status(p), "MonCash may still show it paid: it does not expire by time alone");
+        settle(); // MonCash shows nothing and the page has lapsed: the order ends not paid
+        expiry.runNow().await().atMost(Duration.ofSeconds(30));
+        assertEquals("expired", status(p));
+        balance(0, 0);
     }
 
     @Test
