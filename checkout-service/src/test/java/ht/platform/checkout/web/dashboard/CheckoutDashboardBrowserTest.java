@@ -5,6 +5,8 @@ import ht.platform.checkout.TestApi;
 import ht.platform.checkout.events.CheckoutDeliveryPolicy;
 import ht.platform.support.outbox.DeliveryRunner;
 import ht.platform.support.time.MovableClock;
+import ht.platform.webhooks.signing.SignatureScheme;
+import ht.platform.webhooks.signing.WebhookVerifier;
 import ht.platform.support.testing.DashboardBrowser;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -53,6 +55,10 @@ class CheckoutDashboardBrowserTest {
     HttpServer receiver;
     final List<String> eventIds = new CopyOnWriteArrayList<>();
     final AtomicInteger answer = new AtomicInteger(200);
+    final List<Signed> signed = new CopyOnWriteArrayList<>();
+
+    /** What a delivery carried for its signature check. */
+    record Signed(String signature, String timestamp, byte[] body) { }
 
     @Inject
     MovableClock clock;
@@ -82,8 +88,10 @@ class CheckoutDashboardBrowserTest {
         key = TestApi.key(app, "test", null);
         receiver = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         receiver.createContext("/", exchange -> {
-            exchange.getRequestBody().readAllBytes();
-            eventIds.add(exchange.getRequestHeaders().getFirst("Checkout-Event-Id"));
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            var headers = exchange.getRequestHeaders();
+            signed.add(new Signed(headers.getFirst("Checkout-Signature"), headers.getFirst("Checkout-Timestamp"), body));
+            eventIds.add(headers.getFirst("Checkout-Event-Id"));
             exchange.sendResponseHeaders(answer.get(), -1);
             exchange.close();
         });
@@ -253,5 +261,45 @@ class CheckoutDashboardBrowserTest {
                 .post("/api/v1/webhook_endpoints/" + endpoint + "/recover").then().statusCode(404);
         runner.drain(policy).await().atMost(Duration.ofSeconds(30));
         assertEquals(20, eventIds.size());
+    }
+
+    boolean verifies(Signed delivery, String secret) {
+        return new WebhookVerifier(SignatureScheme.CHECKOUT, List.of(secret), Duration.ofMinutes(5), clock)
+                .verify(Map.of("Checkout-Signature", delivery.signature(), "Checkout-Timestamp", delivery.timestamp()),
+                        delivery.body()).valid();
+    }
+
+    @Test
+    void rotatingAnEndpointsSecretSignsWithBothDuringTheOverlap() throws Exception {
+        signIn();
+        open("/dashboard/endpoints?lang=ht");
+        browser.findElement(By.id("url")).sendKeys("http://127.0.0.1:" + receiver.getAddress().getPort() + "/hooks");
+        browser.findElement(By.id("event-payment_intent.created")).click();
+        submit("create-button");
+        String first = text("secret");
+        browser.findElement(By.id("continue")).click();
+        new WebDriverWait(browser, Duration.ofSeconds(15)).until(d -> !d.findElements(By.cssSelector("button[id^=rotate-]")).isEmpty());
+        String endpoint = browser.findElement(By.cssSelector("button[id^=rotate-]")).getAttribute("id").substring("rotate-".length());
+        submit("rotate-" + endpoint);
+        String second = text("secret");
+        assertTrue(second.startsWith("whsec_") && !second.equals(first), second);
+        Instant overlapEnd = Instant.parse(text("overlap-until"));
+        assertEquals(clock.instant().plus(Duration.ofHours(24)).getEpochSecond() / 60, overlapEnd.getEpochSecond() / 60);
+        screenshot("rotated-creole");
+
+        as(key).body(Map.of("amount", "250", "currency", "HTG")).post("/api/v1/payment_intents").then().statusCode(201);
+        await("the delivery", () -> signed.size() == 1);
+        Signed delivery = signed.get(0);
+        assertEquals(2, delivery.signature().split(",").length, delivery.signature());
+        assertTrue(verifies(delivery, second), "signed with the new secret");
+        assertTrue(verifies(delivery, first), "and with the previous one during the overlap");
+        as(key).post("/api/v1/webhook_endpoints/" + endpoint + "/rotate_secret").then().statusCode(409)
+                .body("error.code", equalTo("ROTATION_IN_PROGRESS"));
+
+        clock.advance(Duration.ofHours(25));
+        as(key).body(Map.of("amount", "300", "currency", "HTG")).post("/api/v1/payment_intents").then().statusCode(201);
+        await("the delivery after the overlap", () -> signed.size() == 2);
+        assertEquals(1, signed.get(1).signature().split(",").length, "the previous secret no longer signs");
+        assertTrue(verifies(signed.get(1), second));
     }
 }
