@@ -208,6 +208,7 @@ class CheckoutDashboardBrowserTest {
         String body = text("response-body");
         assertFalse(body.contains(secret), "the secret never reaches the API logs");
         assertTrue(body.contains("\"secret\":\"••••••\""), body);
+        assertTrue(text("request-body").contains("https://hooks.example.com/x"), text("request-body"));
         String seq = URI.create(browser.getCurrentUrl()).getPath().replaceAll(".*/", "");
 
         appName = "Lòt Boutik";
