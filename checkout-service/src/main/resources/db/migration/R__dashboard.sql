@@ -12,6 +12,10 @@ CREATE TABLE IF NOT EXISTS checkout.api_logs (
     response_body text,
     created_at    timestamptz NOT NULL
 );
+ALTER TABLE checkout.api_logs ADD COLUMN IF NOT EXISTS request_body text;
 CREATE INDEX IF NOT EXISTS api_logs_owner ON checkout.api_logs (owner_id, mode, seq DESC);
 CREATE INDEX IF NOT EXISTS api_logs_request ON checkout.api_logs (request_id);
+-- Rotation of an endpoint's secret: the previous secret signs too until the overlap ends.
+ALTER TABLE checkout.webhook_endpoints ADD COLUMN IF NOT EXISTS previous_secret_sealed text,
+    ADD COLUMN IF NOT EXISTS previous_secret_expires_at timestamptz;
 CREATE INDEX IF NOT EXISTS webhook_deliveries_endpoint_created ON checkout.webhook_deliveries (endpoint_id, created_at);

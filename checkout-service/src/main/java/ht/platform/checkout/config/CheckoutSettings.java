@@ -13,6 +13,11 @@ public interface CheckoutSettings {
     @WithDefault("1m,5m,30m,2h,6h,12h,24h,24h")
     String retrySchedule();
 
+    /** How long the previous secret of a rotated endpoint keeps signing beside the new one. */
+    @WithName("webhooks.rotation-overlap")
+    @WithDefault("PT24H")
+    java.time.Duration rotationOverlap();
+
     /** Provider calls older than this without an answer are asked again by the reconciler (same attempt id). */
     @WithName("reconcile.stale-after")
     @WithDefault("PT2M")

@@ -87,8 +87,8 @@ public class CheckoutDeliveryPolicy implements DeliveryPolicy {
 
     @Override
     public String destinationColumns() {
-        return "t.url AS url, t.secret_sealed AS secret, NULL::text AS previous_secret,"
-                + " NULL::timestamptz AS previous_secret_expires_at, t.id AS secret_bound_to";
+        return "t.url AS url, t.secret_sealed AS secret, t.previous_secret_sealed AS previous_secret,"
+                + " t.previous_secret_expires_at AS previous_secret_expires_at, t.id AS secret_bound_to";
     }
 
     @Override

@@ -35,6 +35,13 @@ public class WebhookEndpoint extends PanacheEntityBase {
     @Column(name = "secret_sealed", nullable = false)
     public String secretSealed;
 
+    /** After a rotation, the previous secret: it signs too until {@link #previousSecretExpiresAt}. */
+    @Column(name = "previous_secret_sealed")
+    public String previousSecretSealed;
+
+    @Column(name = "previous_secret_expires_at")
+    public Instant previousSecretExpiresAt;
+
     /** enabled, deleted */
     @Column(nullable = false)
     public String status;

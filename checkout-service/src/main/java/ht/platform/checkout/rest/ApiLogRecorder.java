@@ -45,7 +45,7 @@ public class ApiLogRecorder {
                 ApiPrincipal p = pending.principal();
                 logs.record(new ApiLogs.Entry(RequestIds.of(ctx), p.ownerId(), p.mode(), p.keyId(), ctx.request().method().name(),
                         ctx.request().path(), ctx.response().getStatusCode(), (System.nanoTime() - started) / 1_000_000,
-                        logs.mask(pending.entity()), clock.instant()));
+                        logs.mask(ctx.get(ApiRequestBodies.BODY)), logs.mask(pending.entity()), clock.instant()));
             });
             ctx.next();
         });

@@ -74,6 +74,16 @@ public class WebhookResource {
     }
 
     @POST
+    @Path("/webhook_endpoints/{id}/rotate_secret")
+    @Consumes(MediaType.WILDCARD)
+    @Operation(summary = "Rotate an endpoint's secret: the new one is shown only in this response; the previous one keeps signing"
+            + " (a second hex in Checkout-Signature) until previous_secret_expires_at",
+            description = "Scope: webhooks:manage. Errors: 401; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND; 409 ROTATION_IN_PROGRESS.")
+    public Uni<Views.SecretRotated> rotate(@PathParam("id") String id) {
+        return webhooks.rotate(caller.require("webhooks:manage"), id);
+    }
+
+    @POST
     @Path("/webhook_endpoints/{id}/recover")
     @Operation(summary = "Recover a window: queue again every failed or dead delivery to this endpoint created in [since, until)",
             description = "Scope: webhooks:manage. The same window asked twice resends nothing the second time (replayed: true)."

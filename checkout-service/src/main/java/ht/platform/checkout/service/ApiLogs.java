@@ -42,11 +42,11 @@ public class ApiLogs {
 
     /** One request as recorded. */
     public record Entry(String requestId, String ownerId, String mode, String keyId, String method, String path, int status,
-                        long latencyMs, String responseBody, Instant at) { }
+                        long latencyMs, String requestBody, String responseBody, Instant at) { }
 
     /** One request as the dashboard shows it. */
     public record LogView(long seq, String request_id, String key_id, String method, String path, int status, long latency_ms,
-                          String response_body, String created_at) { }
+                          String request_body, String response_body, String created_at) { }
 
     private final ArrayBlockingQueue<Entry> queue = new ArrayBlockingQueue<>(10_000);
 
@@ -69,9 +69,9 @@ public class ApiLogs {
         }
     }
 
-    /** The answer as stored: JSON with every secret-bearing field masked, cut to 8 KiB. */
+    /** A body as stored: JSON with every secret-bearing field masked, cut to 8 KiB; null when it is not JSON. */
     public String mask(Object entity) {
-        if (entity == null) {
+        if (entity == null || entity instanceof byte[] bytes && bytes.length == 0) {
             return null;
         }
         try {
@@ -111,9 +111,9 @@ public class ApiLogs {
             return Uni.createFrom().voidItem();
         }
         List<Tuple> rows = batch.stream().map(e -> Tuple.from(new Object[] {e.requestId(), e.ownerId(), e.mode(), e.keyId(),
-                e.method(), e.path(), e.status(), e.latencyMs(), e.responseBody(), e.at().atOffset(ZoneOffset.UTC)})).toList();
+                e.method(), e.path(), e.status(), e.latencyMs(), e.requestBody(), e.responseBody(), e.at().atOffset(ZoneOffset.UTC)})).toList();
         return pool.preparedQuery("INSERT INTO checkout.api_logs (request_id, owner_id, mode, key_id, method, path, status,"
-                        + " latency_ms, response_body, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)")
+                        + " latency_ms, request_body, response_body, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)")
                 .executeBatch(rows).replaceWithVoid()
                 .onFailure().invoke(e -> LOG.warnf("api logs not written: %s", e.toString()))
                 .onFailure().recoverWithNull();
@@ -171,7 +171,7 @@ public class ApiLogs {
 
     private static LogView view(Row r) {
         return new LogView(r.getLong("seq"), r.getString("request_id"), r.getString("key_id"), r.getString("method"),
-                r.getString("path"), r.getInteger("status"), r.getLong("latency_ms"), r.getString("response_body"),
+                r.getString("path"), r.getInteger("status"), r.getLong("latency_ms"), r.getString("request_body"), r.getString("response_body"),
                 Timestamps.seconds(r.getOffsetDateTime("created_at").toInstant()));
     }
 }

@@ -49,6 +49,10 @@ public final class Views {
     public record WebhookEndpointView(String id, String object, String url, List<String> events, String mode,
                                       String status, String secret, String created_at) { }
 
+    @Schema(name = "WebhookSecretRotated", description = "the new secret, shown only here; the previous one signs too until"
+            + " previous_secret_expires_at")
+    public record SecretRotated(String id, String object, String secret, String previous_secret_expires_at) { }
+
     @Schema(name = "WebhookRecovery", description = "resent deliveries queued again; replayed when the window was recovered before")
     public record RecoveryView(String object, String webhook_endpoint, String since, String until, int resent,
                                boolean replayed, String created_at) { }

@@ -1,6 +1,7 @@
 package ht.platform.checkout.service;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import ht.platform.checkout.config.CheckoutConfig;
 import ht.platform.checkout.events.EventTypes;
 import ht.platform.checkout.events.CheckoutDeliveryPolicy;
 import ht.platform.checkout.model.Application;
@@ -66,6 +67,9 @@ public class WebhookService {
     @Inject
     CheckoutDeliveryPolicy policy;
 
+    @Inject
+    CheckoutConfig config;
+
     public Uni<Views.WebhookEndpointView> create(ApiPrincipal caller, String url, List<String> events) {
         if (url == null) {
             throw ApiException.invalid("url", "url is required");
@@ -83,9 +87,7 @@ public class WebhookService {
                 throw ApiException.invalid("events", "Unknown event type '" + t + "'; known: " + EventTypes.ALL);
             }
         }
-        byte[] raw = new byte[32];
-        Randomness.secure().nextBytes(raw);
-        String secret = "whsec_" + Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
+        String secret = newSecret();
         WebhookEndpoint e = new WebhookEndpoint();
         e.id = Ids.ulid("pay_we_", clock);
         e.applicationId = caller.ownerId();
@@ -109,6 +111,28 @@ public class WebhookService {
         return Panache.withSession(() -> WebhookEndpoint.<WebhookEndpoint>find(
                         "applicationId = ?1 and mode = ?2 and status = 'enabled' order by createdAt", caller.ownerId(), caller.mode()).list())
                 .map(list -> Views.ListView.of(list.stream().map(e -> Views.of(e, null)).toList(), false));
+    }
+
+    /**
+     * A new secret, shown once; the previous one keeps signing (a second signature) for the overlap. A rotation while
+     * an overlap lasts is 409 ROTATION_IN_PROGRESS: replacing the previous secret early would drop a secret in use.
+     */
+    public Uni<Views.SecretRotated> rotate(ApiPrincipal caller, String id) {
+        String secret = newSecret();
+        return Panache.withTransaction(() -> WebhookEndpoint.<WebhookEndpoint>findById(id, LockModeType.PESSIMISTIC_WRITE).map(e -> {
+            if (e == null || !e.applicationId.equals(caller.ownerId()) || !e.mode.equals(caller.mode()) || !e.status.equals("enabled")) {
+                throw ApiException.notFound("Webhook endpoint " + id);
+            }
+            Instant now = payments.now();
+            if (e.previousSecretExpiresAt != null && e.previousSecretExpiresAt.isAfter(now)) {
+                throw new ApiException(409, "ROTATION_IN_PROGRESS", "The previous secret signs until "
+                        + Timestamps.seconds(e.previousSecretExpiresAt) + "; rotate again after that");
+            }
+            e.previousSecretSealed = e.secretSealed;
+            e.previousSecretExpiresAt = now.plus(config.rotationOverlap());
+            e.secretSealed = secretBox.sealText(secret, e.id);
+            return new Views.SecretRotated(e.id, "webhook_endpoint", secret, Timestamps.seconds(e.previousSecretExpiresAt));
+        }));
     }
 
     /** Recover a window of this endpoint: see {@link DeliveryRecovery}. */
@@ -228,5 +252,11 @@ public class WebhookService {
         } catch (Exception ex) {
             return null;
         }
+    }
+
+    private static String newSecret() {
+        byte[] raw = new byte[32];
+        Randomness.secure().nextBytes(raw);
+        return "whsec_" + Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
     }
 }

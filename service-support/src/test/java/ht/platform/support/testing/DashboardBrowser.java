@@ -1,6 +1,10 @@
 package ht.platform.support.testing;
 
 import io.restassured.RestAssured;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
@@ -18,18 +22,36 @@ import java.time.Duration;
 /**
  * A merchant in a headless Chromium on the dashboard of the service under test: opens a sign-in link and presses
  * its button, opens pages, submits forms and waits for the next page, and keeps screenshots under
- * {@code target/screenshots/<service>-dashboard-<name>.png}.
+ * {@code target/screenshots/<service>-dashboard-<name>.png}. A test class registers one
+ * ({@code @RegisterExtension static final DashboardBrowser dash = new DashboardBrowser("kyc")}): the browser starts
+ * before its tests, each test begins signed out, and the browser quits after them.
  */
-public final class DashboardBrowser implements AutoCloseable {
+public final class DashboardBrowser implements BeforeAllCallback, BeforeEachCallback, AfterAllCallback {
 
     private static final Duration PAGE = Duration.ofSeconds(15);
 
-    public final ChromeDriver driver;
+    public ChromeDriver driver;
     private final String service;
 
     public DashboardBrowser(String service) {
-        this.driver = HeadlessChromium.start();
         this.service = service;
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        driver = HeadlessChromium.start();
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        driver.manage().deleteAllCookies();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        if (driver != null) {
+            driver.quit();
+        }
     }
 
     /** Opens a sign-in link (its path and token on the service under test) and presses the button. */
@@ -70,10 +92,5 @@ public final class DashboardBrowser implements AutoCloseable {
         Files.createDirectories(dir);
         Files.copy(driver.getScreenshotAs(OutputType.FILE).toPath(), dir.resolve(service + "-dashboard-" + name + ".png"),
                 StandardCopyOption.REPLACE_EXISTING);
-    }
-
-    @Override
-    public void close() {
-        driver.quit();
     }
 }

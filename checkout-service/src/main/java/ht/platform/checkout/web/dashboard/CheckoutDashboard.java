@@ -163,6 +163,16 @@ public class CheckoutDashboard {
     }
 
     @POST
+    @Path("/endpoints/{id}/rotate")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    @Operation(summary = "Rotate an endpoint's secret; the page shows the new one once and the end of the overlap")
+    public Uni<Response> rotate(@PathParam("id") String id) {
+        return pages.actAndShow("endpoint_rotate_secret", id, () -> webhooks.rotate(merchant.principal(), id),
+                PAGES + "secret", "endpoints", r -> Map.of("secret", r.secret(), "endpointId", r.id(),
+                        "overlapUntil", r.previous_secret_expires_at()));
+    }
+
+    @POST
     @Path("/endpoints/{id}/recover")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(summary = "Recover a window: resend the failed and dead deliveries to this endpoint created between two times")

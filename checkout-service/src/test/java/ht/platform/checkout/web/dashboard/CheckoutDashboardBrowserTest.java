@@ -5,18 +5,18 @@ import ht.platform.checkout.TestApi;
 import ht.platform.checkout.events.CheckoutDeliveryPolicy;
 import ht.platform.support.outbox.DeliveryRunner;
 import ht.platform.support.time.MovableClock;
+import ht.platform.webhooks.signing.SignatureScheme;
+import ht.platform.webhooks.signing.WebhookVerifier;
 import ht.platform.support.testing.DashboardBrowser;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.io.IOException;
@@ -44,8 +44,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 class CheckoutDashboardBrowserTest {
 
-    static DashboardBrowser dash;
-    static ChromeDriver browser;
+    @RegisterExtension
+    static final DashboardBrowser dash = new DashboardBrowser("checkout");
 
     String app;
     String appName = "Ti Boutik";
@@ -53,6 +53,10 @@ class CheckoutDashboardBrowserTest {
     HttpServer receiver;
     final List<String> eventIds = new CopyOnWriteArrayList<>();
     final AtomicInteger answer = new AtomicInteger(200);
+    final List<Signed> signed = new CopyOnWriteArrayList<>();
+
+    /** What a delivery carried for its signature check. */
+    record Signed(String signature, String timestamp, byte[] body) { }
 
     @Inject
     MovableClock clock;
@@ -63,32 +67,20 @@ class CheckoutDashboardBrowserTest {
     @Inject
     CheckoutDeliveryPolicy policy;
 
-    @BeforeAll
-    static void startBrowser() {
-        dash = new DashboardBrowser("checkout");
-        browser = dash.driver;
-    }
-
-    @AfterAll
-    static void stopBrowser() {
-        if (dash != null) {
-            dash.close();
-        }
-    }
-
     @BeforeEach
     void setUp() throws IOException {
         app = TestApi.application("Ti Boutik");
         key = TestApi.key(app, "test", null);
         receiver = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         receiver.createContext("/", exchange -> {
-            exchange.getRequestBody().readAllBytes();
-            eventIds.add(exchange.getRequestHeaders().getFirst("Checkout-Event-Id"));
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            var headers = exchange.getRequestHeaders();
+            signed.add(new Signed(headers.getFirst("Checkout-Signature"), headers.getFirst("Checkout-Timestamp"), body));
+            eventIds.add(headers.getFirst("Checkout-Event-Id"));
             exchange.sendResponseHeaders(answer.get(), -1);
             exchange.close();
         });
         receiver.start();
-        browser.manage().deleteAllCookies();
     }
 
     @AfterEach
@@ -116,42 +108,26 @@ class CheckoutDashboardBrowserTest {
         String url = given().header("Authorization", TestApi.ADMIN).contentType(ContentType.JSON).body("{}")
                 .post("/admin/v1/applications/" + app + "/dashboard_links").then().statusCode(201).extract().path("url");
         dash.signIn(url);
-        assertEquals(appName, text("tenant"));
-    }
-
-    void open(String path) {
-        dash.open(path);
-    }
-
-    void submit(String id) {
-        dash.submit(id);
-    }
-
-    String text(String id) {
-        return dash.text(id);
-    }
-
-    static void screenshot(String name) throws java.io.IOException {
-        dash.screenshot(name);
+        assertEquals(appName, dash.text("tenant"));
     }
 
     /** The API log of a request appears once its answer has been sent (written in batches, off the request path). */
     void awaitLogged(String requestId) {
         await("the API log of " + requestId, () -> {
-            open("/dashboard/api_logs?request_id=" + requestId);
-            return browser.findElements(By.cssSelector("tr.log")).size() == 1;
+            dash.open("/dashboard/api_logs?request_id=" + requestId);
+            return dash.driver.findElements(By.cssSelector("tr.log")).size() == 1;
         });
     }
 
     @Test
     void aRequestFoundByItsRequestIdLeadsToItsEventWhichIsResent() throws Exception {
         signIn();
-        open("/dashboard/endpoints");
-        browser.findElement(By.id("url")).sendKeys("http://127.0.0.1:" + receiver.getAddress().getPort() + "/hooks");
-        browser.findElement(By.id("event-payment_intent.created")).click();
-        submit("create-button");
-        assertTrue(text("secret").startsWith("whsec_"));
-        screenshot("endpoint-secret");
+        dash.open("/dashboard/endpoints");
+        dash.driver.findElement(By.id("url")).sendKeys("http://127.0.0.1:" + receiver.getAddress().getPort() + "/hooks");
+        dash.driver.findElement(By.id("event-payment_intent.created")).click();
+        dash.submit("create-button");
+        assertTrue(dash.text("secret").startsWith("whsec_"));
+        dash.screenshot("endpoint-secret");
 
         var created = as(key).body(Map.of("amount", "250", "currency", "HTG")).post("/api/v1/payment_intents")
                 .then().statusCode(201).extract();
@@ -161,31 +137,31 @@ class CheckoutDashboardBrowserTest {
         as(key).body(Map.of("amount", "-1", "currency", "HTG")).post("/api/v1/payment_intents").then().statusCode(400);
 
         awaitLogged(requestId);
-        WebElement row = browser.findElement(By.cssSelector("tr.log"));
+        WebElement row = dash.driver.findElement(By.cssSelector("tr.log"));
         assertEquals("201", row.findElement(By.cssSelector("td.code")).getText());
         assertTrue(row.getText().contains("/api/v1/payment_intents"));
-        screenshot("api-logs");
+        dash.screenshot("api-logs");
         row.findElement(By.linkText(requestId)).click();
-        new WebDriverWait(browser, Duration.ofSeconds(15)).until(d -> !d.findElements(By.id("response-body")).isEmpty());
-        assertTrue(text("response-body").contains(intent));
-        browser.findElement(By.cssSelector("a.event-link")).click();
-        new WebDriverWait(browser, Duration.ofSeconds(15)).until(d -> !d.findElements(By.id("resend")).isEmpty());
-        String eventId = text("event-id");
+        new WebDriverWait(dash.driver, Duration.ofSeconds(15)).until(d -> !d.findElements(By.id("response-body")).isEmpty());
+        assertTrue(dash.text("response-body").contains(intent));
+        dash.driver.findElement(By.cssSelector("a.event-link")).click();
+        new WebDriverWait(dash.driver, Duration.ofSeconds(15)).until(d -> !d.findElements(By.id("resend")).isEmpty());
+        String eventId = dash.text("event-id");
         assertEquals(eventIds.get(0), eventId);
-        submit("resend");
-        assertFalse(browser.findElements(By.id("done")).isEmpty());
+        dash.submit("resend");
+        assertFalse(dash.driver.findElements(By.id("done")).isEmpty());
         await("the resent event", () -> eventIds.size() == 2);
         assertEquals(eventId, eventIds.get(1), "the same event id");
-        screenshot("event-resent");
+        dash.screenshot("event-resent");
 
         // the filters: by status and by path
-        open("/dashboard/api_logs?status=400");
+        dash.open("/dashboard/api_logs?status=400");
         await("the 400 logged", () -> {
-            open("/dashboard/api_logs?status=400&path=/api/v1/payment_intents");
-            return browser.findElements(By.cssSelector("tr.log")).size() == 1;
+            dash.open("/dashboard/api_logs?status=400&path=/api/v1/payment_intents");
+            return dash.driver.findElements(By.cssSelector("tr.log")).size() == 1;
         });
-        open("/dashboard/api_logs?path=/api/v1/refunds");
-        assertFalse(browser.findElements(By.id("no-logs")).isEmpty());
+        dash.open("/dashboard/api_logs?path=/api/v1/refunds");
+        assertFalse(dash.driver.findElements(By.id("no-logs")).isEmpty());
     }
 
     @Test
@@ -195,22 +171,22 @@ class CheckoutDashboardBrowserTest {
         String requestId = r.header(TestApi.REQUEST_ID);
         signIn();
         awaitLogged(requestId);
-        browser.findElement(By.linkText(requestId)).click();
-        new WebDriverWait(browser, Duration.ofSeconds(15)).until(d -> !d.findElements(By.id("response-body")).isEmpty());
-        String body = text("response-body");
+        dash.driver.findElement(By.linkText(requestId)).click();
+        new WebDriverWait(dash.driver, Duration.ofSeconds(15)).until(d -> !d.findElements(By.id("response-body")).isEmpty());
+        String body = dash.text("response-body");
         assertFalse(body.contains(secret), "the secret never reaches the API logs");
         assertTrue(body.contains("\"secret\":\"••••••\""), body);
-        String seq = URI.create(browser.getCurrentUrl()).getPath().replaceAll(".*/", "");
+        assertTrue(dash.text("request-body").contains("https://hooks.example.com/x"), dash.text("request-body"));
+        String seq = URI.create(dash.driver.getCurrentUrl()).getPath().replaceAll(".*/", "");
 
         appName = "Lòt Boutik";
         app = TestApi.application(appName);
-        browser.manage().deleteAllCookies();
         signIn();
-        open("/dashboard/api_logs?request_id=" + requestId);
-        assertFalse(browser.findElements(By.id("no-logs")).isEmpty());
-        open("/dashboard/api_logs/" + seq);
-        assertEquals("404", browser.findElement(By.id("title")).getText().replaceAll("\\D", ""));
-        screenshot("other-tenant-404");
+        dash.open("/dashboard/api_logs?request_id=" + requestId);
+        assertFalse(dash.driver.findElements(By.id("no-logs")).isEmpty());
+        dash.open("/dashboard/api_logs/" + seq);
+        assertEquals("404", dash.driver.findElement(By.id("title")).getText().replaceAll("\\D", ""));
+        dash.screenshot("other-tenant-404");
     }
 
     @Test
@@ -232,15 +208,15 @@ class CheckoutDashboardBrowserTest {
         answer.set(200);
 
         signIn();
-        open("/dashboard/endpoints");
+        dash.open("/dashboard/endpoints");
         DateTimeFormatter local = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss").withZone(ZoneOffset.UTC);
-        for (var field : browser.findElements(By.cssSelector("#recover-" + endpoint + " input[type=datetime-local]"))) {
+        for (var field : dash.driver.findElements(By.cssSelector("#recover-" + endpoint + " input[type=datetime-local]"))) {
             Instant at = "since".equals(field.getAttribute("name")) ? start.minusSeconds(60) : start.plus(Duration.ofMinutes(30));
-            browser.executeScript("arguments[0].value = arguments[1]", field, local.format(at));
+            dash.driver.executeScript("arguments[0].value = arguments[1]", field, local.format(at));
         }
-        submit("recover-button-" + endpoint);
-        assertEquals("2", text("recovered-count"));
-        screenshot("recovered");
+        dash.submit("recover-button-" + endpoint);
+        assertEquals("2", dash.text("recovered-count"));
+        dash.screenshot("recovered");
         await("both resent", () -> eventIds.size() == 20);
 
         // the same window through the API: nothing is sent a second time
@@ -253,5 +229,45 @@ class CheckoutDashboardBrowserTest {
                 .post("/api/v1/webhook_endpoints/" + endpoint + "/recover").then().statusCode(404);
         runner.drain(policy).await().atMost(Duration.ofSeconds(30));
         assertEquals(20, eventIds.size());
+    }
+
+    boolean verifies(Signed delivery, String secret) {
+        return new WebhookVerifier(SignatureScheme.CHECKOUT, List.of(secret), Duration.ofMinutes(5), clock)
+                .verify(Map.of("Checkout-Signature", delivery.signature(), "Checkout-Timestamp", delivery.timestamp()),
+                        delivery.body()).valid();
+    }
+
+    @Test
+    void rotatingAnEndpointsSecretSignsWithBothDuringTheOverlap() throws Exception {
+        signIn();
+        dash.open("/dashboard/endpoints?lang=ht");
+        dash.driver.findElement(By.id("url")).sendKeys("http://127.0.0.1:" + receiver.getAddress().getPort() + "/hooks");
+        dash.driver.findElement(By.id("event-payment_intent.created")).click();
+        dash.submit("create-button");
+        String first = dash.text("secret");
+        dash.driver.findElement(By.id("continue")).click();
+        new WebDriverWait(dash.driver, Duration.ofSeconds(15)).until(d -> !d.findElements(By.cssSelector("button[id^=rotate-]")).isEmpty());
+        String endpoint = dash.driver.findElement(By.cssSelector("button[id^=rotate-]")).getAttribute("id").substring("rotate-".length());
+        dash.submit("rotate-" + endpoint);
+        String second = dash.text("secret");
+        assertTrue(second.startsWith("whsec_") && !second.equals(first), second);
+        Instant overlapEnd = Instant.parse(dash.text("overlap-until"));
+        assertEquals(clock.instant().plus(Duration.ofHours(24)).getEpochSecond() / 60, overlapEnd.getEpochSecond() / 60);
+        dash.screenshot("rotated-creole");
+
+        as(key).body(Map.of("amount", "250", "currency", "HTG")).post("/api/v1/payment_intents").then().statusCode(201);
+        await("the delivery", () -> signed.size() == 1);
+        Signed delivery = signed.get(0);
+        assertEquals(2, delivery.signature().split(",").length, delivery.signature());
+        assertTrue(verifies(delivery, second), "signed with the new secret");
+        assertTrue(verifies(delivery, first), "and with the previous one during the overlap");
+        as(key).post("/api/v1/webhook_endpoints/" + endpoint + "/rotate_secret").then().statusCode(409)
+                .body("error.code", equalTo("ROTATION_IN_PROGRESS"));
+
+        clock.advance(Duration.ofHours(25));
+        as(key).body(Map.of("amount", "300", "currency", "HTG")).post("/api/v1/payment_intents").then().statusCode(201);
+        await("the delivery after the overlap", () -> signed.size() == 2);
+        assertEquals(1, signed.get(1).signature().split(",").length, "the previous secret no longer signs");
+        assertTrue(verifies(signed.get(1), second));
     }
 }

@@ -10,14 +10,12 @@ import ht.platform.support.time.MovableClock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -42,8 +40,9 @@ class KycDashboardBrowserTest {
     static final Duration BOUND = Duration.ofSeconds(20);
     static final List<Duration> SCHEDULE = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(30),
             Duration.ofHours(2), Duration.ofHours(6), Duration.ofHours(12), Duration.ofHours(24), Duration.ofHours(24));
-    static DashboardBrowser dash;
-    static ChromeDriver browser;
+
+    @RegisterExtension
+    static final DashboardBrowser dash = new DashboardBrowser("kyc");
 
     @Inject
     MovableClock clock;
@@ -56,23 +55,9 @@ class KycDashboardBrowserTest {
 
     Receiver rx;
 
-    @BeforeAll
-    static void startBrowser() {
-        dash = new DashboardBrowser("kyc");
-        browser = dash.driver;
-    }
-
-    @AfterAll
-    static void stopBrowser() {
-        if (dash != null) {
-            dash.close();
-        }
-    }
-
     @BeforeEach
     void setUp() throws Exception {
         rx = new Receiver();
-        browser.manage().deleteAllCookies();
     }
 
     @AfterEach
@@ -85,27 +70,11 @@ class KycDashboardBrowserTest {
         String url = given().header("Authorization", Fixtures.ADMIN).contentType(ContentType.JSON).body("{\"mode\":\"test\"}")
                 .post("/admin/v1/applications/" + app + "/dashboard_links").then().statusCode(201).extract().path("url");
         dash.signIn(url);
-        assertEquals("Test app", text("tenant"));
-    }
-
-    void open(String path) {
-        dash.open(path);
-    }
-
-    void submit(String id) {
-        dash.submit(id);
-    }
-
-    String text(String id) {
-        return dash.text(id);
+        assertEquals("Test app", dash.text("tenant"));
     }
 
     String status() {
-        return browser.findElement(By.cssSelector("#status .state")).getAttribute("data-status");
-    }
-
-    static void screenshot(String name) throws java.io.IOException {
-        dash.screenshot(name);
+        return dash.driver.findElement(By.cssSelector("#status .state")).getAttribute("data-status");
     }
 
     static void await(String what, BooleanSupplier condition) throws InterruptedException {
@@ -172,22 +141,22 @@ class KycDashboardBrowserTest {
         String foreign = Fixtures.create(other.testKey(), "someone-else");
 
         signIn(app.id());
-        assertEquals("fr", browser.findElement(By.tagName("html")).getAttribute("lang"));
-        assertEquals("Vérifications", text("title"));
-        List<WebElement> rows = browser.findElements(By.cssSelector("tr.verification"));
+        assertEquals("fr", dash.driver.findElement(By.tagName("html")).getAttribute("lang"));
+        assertEquals("Vérifications", dash.text("title"));
+        List<WebElement> rows = dash.driver.findElements(By.cssSelector("tr.verification"));
         assertEquals(List.of(open, rejected), rows.stream().map(r -> r.getAttribute("data-id")).toList(), "newest first");
         WebElement row = rows.get(1);
         assertEquals("client-0042", row.findElement(By.cssSelector(".external-user")).getText());
         assertEquals("rejected", row.findElement(By.cssSelector(".state")).getAttribute("data-status"));
         assertEquals("document_expired", row.findElement(By.cssSelector(".reasons")).getText().strip());
-        assertFalse(browser.getPageSource().contains(foreign), "another application's verification");
-        screenshot("verifications");
+        assertFalse(dash.driver.getPageSource().contains(foreign), "another application's verification");
+        dash.screenshot("verifications");
 
-        open("/dashboard/verifications?status=rejected&lang=en");
-        assertEquals(1, browser.findElements(By.cssSelector("tr.verification")).size());
-        assertEquals("Verifications", text("title"));
-        open("/dashboard/verifications?status=nonsense");
-        assertTrue(browser.getPageSource().contains("nonsense"), "a bad filter is a 400 page naming it");
+        dash.open("/dashboard/verifications?status=rejected&lang=en");
+        assertEquals(1, dash.driver.findElements(By.cssSelector("tr.verification")).size());
+        assertEquals("Verifications", dash.text("title"));
+        dash.open("/dashboard/verifications?status=nonsense");
+        assertTrue(dash.driver.getPageSource().contains("nonsense"), "a bad filter is a 400 page naming it");
     }
 
     @Test
@@ -197,35 +166,35 @@ class KycDashboardBrowserTest {
         String event = createdEvent(Fixtures.create(app.testKey(), "client-7"));
         await("the first attempt", () -> hitsOf(event) == 1);
         signIn(app.id());
-        open("/dashboard/deliveries");
+        dash.open("/dashboard/deliveries");
         await("the attempt recorded", () -> {
-            browser.navigate().refresh();
-            return browser.findElements(By.cssSelector("tr.delivery td.code")).stream().anyMatch(td -> td.getText().equals("500"));
+            dash.driver.navigate().refresh();
+            return dash.driver.findElements(By.cssSelector("tr.delivery td.code")).stream().anyMatch(td -> td.getText().equals("500"));
         });
-        String delivery = browser.findElement(By.cssSelector("tr.delivery")).getAttribute("data-id");
-        open("/dashboard/deliveries/" + delivery);
-        WebElement attempt = browser.findElement(By.cssSelector("#attempts tbody tr"));
+        String delivery = dash.driver.findElement(By.cssSelector("tr.delivery")).getAttribute("data-id");
+        dash.open("/dashboard/deliveries/" + delivery);
+        WebElement attempt = dash.driver.findElement(By.cssSelector("#attempts tbody tr"));
         assertEquals("500", attempt.findElement(By.cssSelector("td.code")).getText());
         assertFalse(attempt.findElement(By.cssSelector("td.error")).getText().isBlank(), "the attempt's error is shown");
-        assertTrue(browser.findElements(By.id("resend")).isEmpty(), "a delivery still being retried has no Resend");
-        screenshot("failed-attempt");
+        assertTrue(dash.driver.findElements(By.id("resend")).isEmpty(), "a delivery still being retried has no Resend");
+        dash.screenshot("failed-attempt");
 
         runTheWholeRetrySchedule(() -> deadCreated(app.id()) == 1);
         signIn(app.id()); // the session ended while the clock ran through the schedule
-        open("/dashboard/deliveries/" + delivery);
+        dash.open("/dashboard/deliveries/" + delivery);
         assertEquals("dead", status());
-        assertEquals(SCHEDULE.size() + 1, browser.findElements(By.cssSelector("#attempts tbody tr")).size());
+        assertEquals(SCHEDULE.size() + 1, dash.driver.findElements(By.cssSelector("#attempts tbody tr")).size());
         rx.status.set(200);
-        submit("resend");
-        assertTrue(text("done").contains("remise en file"), text("done"));
+        dash.submit("resend");
+        assertTrue(dash.text("done").contains("remise en file"), dash.text("done"));
         await("the resent delivery", () -> hitsOf(event) == SCHEDULE.size() + 2);
         await("delivered", () -> {
-            open("/dashboard/deliveries/" + delivery);
+            dash.open("/dashboard/deliveries/" + delivery);
             return "delivered".equals(status());
         });
         Receiver.Hit last = rx.hits.stream().filter(h -> event.equals(h.headers().get("Kyc-Event-Id"))).reduce((x, y) -> y).orElseThrow();
         assertTrue(signedWith(last, app.testWebhookSecret()), "the resent event, signed with the test secret");
-        screenshot("delivered");
+        dash.screenshot("delivered");
 
         // another application's delivery, by id, from this session: 404
         try (Receiver otherRx = new Receiver()) {
@@ -234,45 +203,45 @@ class KycDashboardBrowserTest {
             otherRx.await(h -> true);
             String foreign = given().header("Authorization", Fixtures.ADMIN).get("/admin/v1/applications/" + other.id() + "/deliveries")
                     .then().statusCode(200).extract().path("data[0].id");
-            open("/dashboard/deliveries/" + foreign);
-            assertEquals("404", browser.findElement(By.id("error-status")).getText());
-            assertFalse(browser.getPageSource().contains("someone-else"));
-            open("/dashboard/deliveries");
-            assertFalse(browser.getPageSource().contains(foreign));
+            dash.open("/dashboard/deliveries/" + foreign);
+            assertEquals("404", dash.driver.findElement(By.id("error-status")).getText());
+            assertFalse(dash.driver.getPageSource().contains("someone-else"));
+            dash.open("/dashboard/deliveries");
+            assertFalse(dash.driver.getPageSource().contains(foreign));
         }
         // the live mode of the same application has none of these test deliveries
-        submit("switch-mode");
-        open("/dashboard/deliveries");
-        assertFalse(browser.findElements(By.id("no-deliveries")).isEmpty(), "live mode sees no test delivery");
+        dash.submit("switch-mode");
+        dash.open("/dashboard/deliveries");
+        assertFalse(dash.driver.findElements(By.id("no-deliveries")).isEmpty(), "live mode sees no test delivery");
     }
 
     @Test
     void settingsChangeTheAddressAndARotationSignsWithBothSecrets() throws Exception {
         Fixtures.App app = Fixtures.app(null, null);
         signIn(app.id());
-        open("/dashboard/settings?lang=ht");
-        assertEquals("Reglaj", text("title"));
-        assertTrue(browser.findElement(By.id("return-urls")).getAttribute("value").contains("https://client.example/done"));
-        WebElement urls = browser.findElement(By.id("return-urls"));
+        dash.open("/dashboard/settings?lang=ht");
+        assertEquals("Reglaj", dash.text("title"));
+        assertTrue(dash.driver.findElement(By.id("return-urls")).getAttribute("value").contains("https://client.example/done"));
+        WebElement urls = dash.driver.findElement(By.id("return-urls"));
         urls.clear();
         urls.sendKeys("https://client.example/done\nhttps://client.example/other");
-        browser.findElement(By.id("webhook-url")).sendKeys(rx.url());
-        submit("save");
-        assertEquals("Reglaj yo anrejistre.", text("done"));
-        assertEquals(rx.url(), browser.findElement(By.id("webhook-url")).getAttribute("value"));
-        assertTrue(browser.findElement(By.id("return-urls")).getAttribute("value").contains("https://client.example/other"));
-        screenshot("settings-creole");
+        dash.driver.findElement(By.id("webhook-url")).sendKeys(rx.url());
+        dash.submit("save");
+        assertEquals("Reglaj yo anrejistre.", dash.text("done"));
+        assertEquals(rx.url(), dash.driver.findElement(By.id("webhook-url")).getAttribute("value"));
+        assertTrue(dash.driver.findElement(By.id("return-urls")).getAttribute("value").contains("https://client.example/other"));
+        dash.screenshot("settings-creole");
 
         String first = Fixtures.create(app.testKey(), "client-8");
         Receiver.Hit before = rx.await(h -> h.body().contains(first));
         assertTrue(signedWith(before, app.testWebhookSecret()));
 
-        submit("rotate");
-        String rotated = text("secret");
+        dash.submit("rotate");
+        String rotated = dash.text("secret");
         assertTrue(rotated.startsWith("whsec_") && !rotated.equals(app.testWebhookSecret()), rotated);
-        Instant overlapEnd = Instant.parse(text("overlap-until"));
+        Instant overlapEnd = Instant.parse(dash.text("overlap-until"));
         assertTrue(overlapEnd.isAfter(clock.instant().plus(Duration.ofHours(23))), "the old secret signs for 24 h");
-        screenshot("rotated");
+        dash.screenshot("rotated");
 
         String second = Fixtures.create(app.testKey(), "client-9");
         Receiver.Hit after = rx.await(h -> h.body().contains(second));
@@ -280,13 +249,13 @@ class KycDashboardBrowserTest {
         assertTrue(signedWith(after, rotated), "signed with the new secret");
         assertTrue(signedWith(after, app.testWebhookSecret()), "and with the old one during the overlap");
 
-        open("/dashboard/settings?lang=fr");
-        browser.findElement(By.id("webhook-url")).clear();
-        browser.findElement(By.id("webhook-url")).sendKeys("ftp://nope.example");
-        submit("save");
-        assertEquals("400", text("error-status"), "a refused address is a 400 page, nothing saved");
-        open("/dashboard/settings");
-        assertEquals(rx.url(), browser.findElement(By.id("webhook-url")).getAttribute("value"));
+        dash.open("/dashboard/settings?lang=fr");
+        dash.driver.findElement(By.id("webhook-url")).clear();
+        dash.driver.findElement(By.id("webhook-url")).sendKeys("ftp://nope.example");
+        dash.submit("save");
+        assertEquals("400", dash.text("error-status"), "a refused address is a 400 page, nothing saved");
+        dash.open("/dashboard/settings");
+        assertEquals(rx.url(), dash.driver.findElement(By.id("webhook-url")).getAttribute("value"));
     }
 
     @Test
@@ -302,20 +271,20 @@ class KycDashboardBrowserTest {
         BooleanSupplier bothOnceMore = () -> hitsOf(a) + hitsOf(b) == before + 2;
 
         signIn(app.id());
-        open("/dashboard/settings");
+        dash.open("/dashboard/settings");
         DateTimeFormatter local = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss").withZone(ZoneOffset.UTC);
         for (int press = 0; press < 2; press++) {
-            browser.executeScript("arguments[0].value = arguments[1]", browser.findElement(By.id("since")),
+            dash.driver.executeScript("arguments[0].value = arguments[1]", dash.driver.findElement(By.id("since")),
                     local.format(start.minusSeconds(60)));
-            browser.executeScript("arguments[0].value = arguments[1]", browser.findElement(By.id("until")),
+            dash.driver.executeScript("arguments[0].value = arguments[1]", dash.driver.findElement(By.id("until")),
                     local.format(start.plus(Duration.ofMinutes(30))));
-            submit("recover-button");
+            dash.submit("recover-button");
             if (press == 0) {
-                assertEquals("2", text("recovered-count"));
-                screenshot("recovered");
+                assertEquals("2", dash.text("recovered-count"));
+                dash.screenshot("recovered");
                 await("both delivered", bothOnceMore);
             } else {
-                assertTrue(text("done").contains("déjà"), text("done"));
+                assertTrue(dash.text("done").contains("déjà"), dash.text("done"));
             }
         }
         runner.drain(policy).await().atMost(Duration.ofSeconds(30));
