@@ -133,6 +133,23 @@ start_services() {
   ready_after=$(seconds_since "$started")
 }
 
+# --- kyc's face sidecar (live face match): node on 127.0.0.1:8091, packages from its package-lock; off without node ---
+start_face_sidecar() {
+  local dir=kyc-service/face-sidecar
+  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    echo "node/npm not found: kyc live face match is off (apt-get install nodejs npm)"; return 0
+  fi
+  if [ ! -d "$dir/node_modules/@vladmandic/face-api/model" ]; then
+    echo "installing the face sidecar's packages (npm ci in $dir)"
+    (cd "$dir" && npm ci --no-audit --no-fund) >"$state/face-sidecar-npm.log" 2>&1 \
+      || { echo "npm ci failed (see $state/face-sidecar-npm.log): kyc live face match is off"; return 0; }
+  fi
+  FACE_SIDECAR_PORT=8091 node "$dir/server.js" > "$state/face-sidecar.log" 2>&1 &
+  pids+=($!)
+  trap stop INT TERM EXIT
+  export KYC_FACE_URL=http://127.0.0.1:8091
+}
+
 # --- Demo credentials, written to .run-local/env ---
 admin() { # port path json
   curl -fsS -X POST "http://localhost:$1$2" -H "Authorization: Bearer $ADMIN_TOKEN" -H 'Content-Type: application/json' -d "$3"
@@ -207,6 +224,7 @@ MSG
 build_if_needed
 start_postgres
 prepare_secrets
+start_face_sidecar
 start_services
 create_demo_credentials
 create_dashboard_links

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Runs the live checks' evaluation (kyc-service/src/test/java/ht/platform/kyc/eval) and prints the figures.
-# Needs tesseract-ocr; takes a few minutes (one OCR run per photo).
+# Runs the live checks' evaluation (kyc-service/src/test/java/ht/platform/kyc/eval) and prints the figures:
+#   MrzEvaluation:  the MRZ read over rendered passports and card backs (Tesseract);
+#   FaceEvaluation: the whole live decision (image checks, MRZ, face sidecar) over people from the face-api demo photos.
+# Needs tesseract-ocr, node and npm (installed by the tests when root with apt), PostgreSQL as for the tests
+# (DB_JDBC_URL / DB_REACTIVE_URL); takes 15-25 minutes on 2 cores. EVAL=Mrz or EVAL=Face runs one of them.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-./mvnw -B -q test -pl kyc-service -am -Dtest=MrzEvaluation -Dsurefire.failIfNoSpecifiedTests=false -Dkyc.eval=true \
-  -DtrimStackTrace=false 2>&1 | grep -v '^\[' || true
+tests=${EVAL:+${EVAL}Evaluation}
+./mvnw -B -q test -pl kyc-service -am -Dtest="${tests:-MrzEvaluation,FaceEvaluation}" -Dsurefire.failIfNoSpecifiedTests=false \
+  -DkycEvaluation=true -DtrimStackTrace=false 2>&1 | grep -v -E '^\[INFO\]|^[0-9]{4}-[0-9]{2}-[0-9]{2}T|^\s+at ' || true

@@ -26,6 +26,10 @@ async function start() {
   console.log(JSON.stringify({ msg: 'face sidecar ready', backend: tf.getBackend(), model, port }));
 }
 
+function centre(points) {
+  return { x: points.reduce((s, p) => s + p.x, 0) / points.length, y: points.reduce((s, p) => s + p.y, 0) / points.length };
+}
+
 async function faces(body, width, height) {
   const input = tf.tensor3d(new Uint8Array(body.buffer, body.byteOffset, body.length), [height, width, 3], 'int32');
   try {
@@ -34,6 +38,8 @@ async function faces(body, width, height) {
     return found.map((f) => ({
       score: f.detection.score,
       box: { x: f.detection.box.x, y: f.detection.box.y, width: f.detection.box.width, height: f.detection.box.height },
+      // eye centres (image-left first), from the 68 landmarks: kyc-service aligns face crops on them
+      eyes: [centre(f.landmarks.getLeftEye()), centre(f.landmarks.getRightEye())],
       descriptor: Array.from(f.descriptor),
     }));
   } finally {

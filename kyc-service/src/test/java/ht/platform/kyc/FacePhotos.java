@@ -60,6 +60,12 @@ public final class FacePhotos {
         return crop(photo(p.sample()), p.cx(), p.cy(), w, w * 4 / 3, true, 1.15f, 520);
     }
 
+    /** A photographed specimen Haitian passport of {@code holder} (TD3 MRZ in OCR-B; expiry YYMMDD). */
+    public static byte[] passport(Person holder, String expiry, boolean breakChecksum, Documents.Capture capture) {
+        String mrz = Documents.td3("HTI", "HX4271839", "900101", 'F', expiry, "BAPTISTE", "WIDLINE", breakChecksum);
+        return Documents.photograph(Documents.passport(mrz, portrait(holder)), capture);
+    }
+
     /** Two people side by side on one selfie. */
     public static BufferedImage together(Person left, Person right) {
         BufferedImage a = selfie(left);

@@ -59,4 +59,27 @@ public final class Fixtures {
         as(key).body("{\"outcome\":\"" + outcome + "\"}").post("/api/v1/test_helpers/verifications/" + id + "/complete")
                 .then().statusCode(200);
     }
+
+    /**
+     * A live passport verification through the hosted flow over HTTP, as a browser posts it: open, consent, document
+     * photo, selfie; the page then shows the decision. Answers the verification id.
+     */
+    public static String live(String liveKey, String externalUserId, byte[] front, byte[] selfie) {
+        var noRedirects = io.restassured.RestAssured.config()
+                .redirect(io.restassured.config.RedirectConfig.redirectConfig().followRedirects(false));
+        var created = createFull(liveKey, "{\"external_user_id\":\"" + externalUserId + "\",\"document_types\":[\"passport\"]}");
+        String path = java.net.URI.create(created.path("verification_url")).getPath();
+        given().get(path).then().statusCode(200);
+        given().config(noRedirects).formParam("decision", "accept").post(path + "/consent").then().statusCode(303);
+        given().config(noRedirects).multiPart("front", "front", front, contentType(front))
+                .post(path + "/document").then().statusCode(303).header("Location", org.hamcrest.Matchers.not(org.hamcrest.Matchers.containsString("error")));
+        given().config(noRedirects).multiPart("selfie", "selfie", selfie, contentType(selfie))
+                .post(path + "/selfie").then().statusCode(303).header("Location", org.hamcrest.Matchers.not(org.hamcrest.Matchers.containsString("error")));
+        given().get(path).then().statusCode(200).body(org.hamcrest.Matchers.containsString("id=\"result\""));
+        return created.path("id");
+    }
+
+    private static String contentType(byte[] image) {
+        return (image[0] & 0xff) == 0xff ? "image/jpeg" : "image/png";
+    }
 }

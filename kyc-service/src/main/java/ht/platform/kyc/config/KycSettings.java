@@ -158,9 +158,16 @@ public interface KycSettings {
         @WithDefault("0.1")
         double copyBelow();
 
-        /** Or when the two face crops correlate this much pixel for pixel (grey, 32 × 32). */
-        @WithDefault("0.9")
+        /** Or when the two face crops, aligned on the eyes (grey, 64 × 64), correlate this much pixel for pixel. */
+        @WithDefault("0.88")
         double copyCorrelation();
+
+        /** Or when both are near: descriptors closer than copy-near-below and crops correlating from copy-near-correlation. */
+        @WithDefault("0.2")
+        double copyNearBelow();
+
+        @WithDefault("0.8")
+        double copyNearCorrelation();
     }
 
     interface Webhooks {

@@ -70,7 +70,7 @@ public final class BuiltInChecks {
         if (!selfie && m.glareShare() > ImageQuality.GLARE_ABOVE) {
             return CheckResult.failed(name, "document_glare", true);
         }
-        if (m.sharpness() < ImageQuality.BLURRY_BELOW) {
+        if (m.sharpness() < (selfie ? ImageQuality.SELFIE_BLURRY_BELOW : ImageQuality.BLURRY_BELOW)) {
             return CheckResult.failed(name, selfie ? "selfie_no_face" : "document_blurry", true);
         }
         return CheckResult.passed(name);

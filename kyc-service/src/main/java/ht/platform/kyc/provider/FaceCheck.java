@@ -1,7 +1,5 @@
 package ht.platform.kyc.provider;
 
-import java.awt.Graphics2D;
-import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,13 +9,21 @@ import java.util.Optional;
 /**
  * The face check: exactly one face on the selfie, the portrait on the document (its largest face; the front of a card,
  * the data page of a passport), the Euclidean distance between their descriptors against calibrated bounds, and the
- * one liveness basic that runs here: the selfie must not be the document's own portrait (near-identical descriptor,
- * or the two face crops the same pixels). Descriptors stay in this method's memory.
+ * one liveness basic that runs here: the selfie must not be the document's own portrait (near-identical descriptor, the
+ * two eye-aligned face crops the same pixels, or both near). A mirrored copy is not caught. Descriptors stay in this
+ * method's memory.
  */
 public record FaceCheck(Optional<FaceMatcher> matcher, Bounds bounds) implements Check {
 
     /** Distances and scores, from the configuration (calibrated on kyc-service/eval). */
-    public record Bounds(double selfieMinScore, double matchBelow, double mismatchFrom, double copyBelow, double copyCorrelation) { }
+    public record Bounds(double selfieMinScore, double matchBelow, double mismatchFrom, double copyBelow, double copyCorrelation,
+                         double copyNearBelow, double copyNearCorrelation) {
+
+        /** The selfie is the document's own portrait (the same picture): near-identical descriptor or pixels, or both near. */
+        boolean copy(double distance, double correlation) {
+            return distance < copyBelow || correlation >= copyCorrelation || (distance < copyNearBelow && correlation >= copyNearCorrelation);
+        }
+    }
 
     public static final String NOT_THE_PORTRAIT = "selfie_not_document_portrait";
 
@@ -52,7 +58,7 @@ public record FaceCheck(Optional<FaceMatcher> matcher, Bounds bounds) implements
         FaceMatcher.Face portrait = onDocument.get(0);
         double distance = portrait.distance(face);
         Map<String, Object> liveness = new LinkedHashMap<>();
-        boolean copy = distance < bounds.copyBelow() || correlation(crop(document, portrait), crop(selfie, face)) >= bounds.copyCorrelation();
+        boolean copy = bounds.copy(distance, correlation(crop(document, portrait), crop(selfie, face)));
         liveness.put(NOT_THE_PORTRAIT, copy ? CheckStatus.failed.name() : CheckStatus.passed.name());
         Map<String, Object> details = Map.of("liveness", liveness);
         if (copy) {
@@ -67,23 +73,31 @@ public record FaceCheck(Optional<FaceMatcher> matcher, Bounds bounds) implements
         return new CheckResult(name(), CheckStatus.inconclusive, List.of("face_match_inconclusive"), true, details);
     }
 
-    static final int SIDE = 32;
+    static final int SIDE = 64;
+    static final double EYE_ROW = 24;
+    static final double EYE_LEFT = 20;
+    static final double EYE_GAP = 24;
 
-    /** The face's box, grey, at SIDE × SIDE. */
+    /**
+     * The face in grey, SIDE × SIDE, rotated and scaled so that its eyes fall on fixed pixels (as a face-recognition
+     * crop is aligned): two pictures of the same pixels give the same crop whatever their size, angle or framing.
+     */
     static double[] crop(BufferedImage image, FaceMatcher.Face f) {
-        int x = Math.max(0, f.x());
-        int y = Math.max(0, f.y());
-        int w = Math.max(1, Math.min(f.width(), image.getWidth() - x));
-        int h = Math.max(1, Math.min(f.height(), image.getHeight() - y));
-        BufferedImage small = new BufferedImage(SIDE, SIDE, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = small.createGraphics();
-        g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
-        g.drawImage(image, 0, 0, SIDE, SIDE, x, y, x + w, y + h, null);
-        g.dispose();
+        double dx = f.rightEye().x() - f.leftEye().x();
+        double dy = f.rightEye().y() - f.leftEye().y();
+        double perPixel = Math.max(1e-6, Math.hypot(dx, dy)) / EYE_GAP;
+        double cos = dx / Math.max(1e-6, Math.hypot(dx, dy));
+        double sin = dy / Math.max(1e-6, Math.hypot(dx, dy));
         double[] grey = new double[SIDE * SIDE];
-        for (int i = 0; i < grey.length; i++) {
-            int rgb = small.getRGB(i % SIDE, i / SIDE);
-            grey[i] = 0.299 * ((rgb >> 16) & 0xff) + 0.587 * ((rgb >> 8) & 0xff) + 0.114 * (rgb & 0xff);
+        for (int v = 0; v < SIDE; v++) {
+            for (int u = 0; u < SIDE; u++) {
+                double a = (u - EYE_LEFT) * perPixel;
+                double b = (v - EYE_ROW) * perPixel;
+                int x = (int) Math.round(f.leftEye().x() + a * cos - b * sin);
+                int y = (int) Math.round(f.leftEye().y() + a * sin + b * cos);
+                int rgb = image.getRGB(Math.max(0, Math.min(image.getWidth() - 1, x)), Math.max(0, Math.min(image.getHeight() - 1, y)));
+                grey[v * SIDE + u] = 0.299 * ((rgb >> 16) & 0xff) + 0.587 * ((rgb >> 8) & 0xff) + 0.114 * (rgb & 0xff);
+            }
         }
         return grey;
     }

@@ -10,8 +10,11 @@ import java.util.List;
  */
 public interface FaceMatcher {
 
-    /** One face: detection score, box in the image's pixels, descriptor. */
-    record Face(double score, int x, int y, int width, int height, float[] descriptor) {
+    /** A point in the image's pixels. */
+    record Point(double x, double y) { }
+
+    /** One face: detection score, box and eye centres (image-left first) in the image's pixels, descriptor. */
+    record Face(double score, int x, int y, int width, int height, Point leftEye, Point rightEye, float[] descriptor) {
         public long area() {
             return (long) width * height;
         }

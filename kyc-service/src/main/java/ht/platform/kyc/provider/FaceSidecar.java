@@ -89,14 +89,20 @@ public final class FaceSidecar implements FaceMatcher {
                 for (int i = 0; i < descriptor.length; i++) {
                     descriptor[i] = (float) d.get(i).asDouble();
                 }
+                JsonNode eyes = f.path("eyes");
                 faces.add(new Face(f.path("score").asDouble(), (int) (box.path("x").asDouble() / scale), (int) (box.path("y").asDouble() / scale),
-                        (int) (box.path("width").asDouble() / scale), (int) (box.path("height").asDouble() / scale), descriptor));
+                        (int) (box.path("width").asDouble() / scale), (int) (box.path("height").asDouble() / scale),
+                        point(eyes.path(0), scale), point(eyes.path(1), scale), descriptor));
             }
             faces.sort(Comparator.comparingLong(Face::area).reversed());
             return faces;
         } catch (IOException e) {
             throw new UncheckedIOException("face sidecar answer unreadable", e);
         }
+    }
+
+    private static Point point(JsonNode p, double scale) {
+        return new Point(p.path("x").asDouble() / scale, p.path("y").asDouble() / scale);
     }
 
     /** The image scaled to w × h, as packed RGB bytes (what the sidecar turns into a tensor). */

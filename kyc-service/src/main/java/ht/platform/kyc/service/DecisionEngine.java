@@ -96,8 +96,12 @@ public class DecisionEngine {
                 new BuiltInChecks.MrzCheck(Map.of("HT", "HTI")),
                 new BuiltInChecks.DocumentValidity(d.minimumAge()),
                 new BuiltInChecks.SelfieImage(d.maxImageBytes(), d.minWidth(), d.minHeight()),
-                new FaceCheck(matcher, new FaceCheck.Bounds(settings.face().selfieMinScore(), settings.face().matchBelow(),
-                        settings.face().mismatchFrom(), settings.face().copyBelow(), settings.face().copyCorrelation())));
+                new FaceCheck(matcher, faceBounds(settings.face())));
+    }
+
+    private static FaceCheck.Bounds faceBounds(KycSettings.Face f) {
+        return new FaceCheck.Bounds(f.selfieMinScore(), f.matchBelow(), f.mismatchFrom(), f.copyBelow(), f.copyCorrelation(),
+                f.copyNearBelow(), f.copyNearCorrelation());
     }
 
     public Outcome decide(Evidence submitted, Instant now) {

@@ -54,9 +54,6 @@ public interface Messages {
     String upload_back();
 
     @Message
-    String upload_mrz();
-
-    @Message
     String upload_submit();
 
     @Message

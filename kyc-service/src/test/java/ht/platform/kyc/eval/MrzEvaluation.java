@@ -26,7 +26,7 @@ class MrzEvaluation {
 
     @Test
     void evaluate() {
-        Assumptions.assumeTrue(Boolean.getBoolean("kyc.eval"), "run with -Dkyc.eval=true (kyc-service/eval/run.sh)");
+        Assumptions.assumeTrue(Boolean.getBoolean("kycEvaluation"), "run with -DkycEvaluation=true (kyc-service/eval/run.sh)");
         LocalDate today = LocalDate.of(2026, 11, 23);
         MrzReader reader = new MrzReader("tesseract", Duration.ofSeconds(60));
         String[][] people = {{"BAPTISTE", "WIDLINE", "HX4271839", "900101", "F"}, {"JEAN<PIERRE", "MARC", "HA0031552", "881224", "M"},

@@ -7,9 +7,6 @@ import ht.platform.kyc.Receiver;
 import ht.platform.kyc.provider.StubFaceMatcher;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import io.restassured.RestAssured;
-import io.restassured.config.RedirectConfig;
-import io.restassured.config.RestAssuredConfig;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -23,9 +20,7 @@ import java.util.List;
 
 import static ht.platform.kyc.Fixtures.as;
 import static io.restassured.RestAssured.given;
-import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -39,7 +34,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestProfile(StubFaceMatcher.Profile.class)
 class LivePrivacyTest {
 
-    static final RestAssuredConfig NO_REDIRECTS = RestAssured.config().redirect(RedirectConfig.redirectConfig().followRedirects(false));
     static final String DOC_NUMBER = "HT8841207";
     static final String SURNAME = "BAPTISTE";
     static final String GIVEN = "WIDLINE";
@@ -151,19 +145,8 @@ class LivePrivacyTest {
         }
     }
 
-    /** The hosted flow over HTTP as a browser posts it: open, consent, document photo, selfie; answers the verification id. */
     private String runLive(Fixtures.App app, String externalUserId, byte[] front, byte[] selfie) {
-        var created = Fixtures.createFull(app.liveKey(), "{\"external_user_id\":\"" + externalUserId + "\",\"document_types\":[\"passport\"]}");
-        String path = java.net.URI.create(created.path("verification_url")).getPath();
-        given().get(path).then().statusCode(200);
-        given().config(NO_REDIRECTS).formParam("decision", "accept").post(path + "/consent").then().statusCode(303);
-        given().config(NO_REDIRECTS).multiPart("front", "front.png", front, "image/png")
-                .post(path + "/document").then().statusCode(303).header("Location", not(containsString("error")));
-        given().config(NO_REDIRECTS).multiPart("selfie", "selfie.png", selfie, "image/png")
-                .post(path + "/selfie").then().statusCode(303).header("Location", not(containsString("error")));
-        // the page the person lands on shows the decision
-        given().get(path).then().statusCode(200).body(containsString("id=\"result\""));
-        return created.path("id");
+        return Fixtures.live(app.liveKey(), externalUserId, front, selfie);
     }
 
     private static void assertWalked(String json, String[] secrets) {

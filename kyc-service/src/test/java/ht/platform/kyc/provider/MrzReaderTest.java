@@ -2,6 +2,8 @@ package ht.platform.kyc.provider;
 
 import ht.platform.kyc.Documents;
 import ht.platform.kyc.Images;
+import ht.platform.kyc.MachineTools;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -15,6 +17,11 @@ class MrzReaderTest {
 
     static final LocalDate TODAY = LocalDate.of(2026, 11, 23);
     final MrzReader reader = new MrzReader("tesseract", Duration.ofSeconds(60));
+
+    @BeforeAll
+    static void tesseract() {
+        MachineTools.require("tesseract");
+    }
 
     @Test
     void theEngineRunsHere() {

@@ -32,7 +32,9 @@ public class StubFaceMatcher implements FaceMatcher {
         };
         float[] descriptor = new float[128];
         descriptor[0] = offset;
-        return List.of(new Face(0.99, 0, 0, image.getWidth(), image.getHeight(), descriptor));
+        int w = image.getWidth();
+        int h = image.getHeight();
+        return List.of(new Face(0.99, 0, 0, w, h, new Point(w * 0.35, h * 0.4), new Point(w * 0.65, h * 0.4), descriptor));
     }
 
     @Override

@@ -1,34 +1,25 @@
 package ht.platform.kyc.web;
 
 import ht.platform.kyc.Documents;
+import ht.platform.kyc.Erasure;
 import ht.platform.kyc.FacePhotos;
 import ht.platform.kyc.FaceSidecarResource;
 import ht.platform.kyc.Fixtures;
 import ht.platform.kyc.MachineTools;
 import ht.platform.kyc.Receiver;
 import ht.platform.kyc.events.PrivacyWalk;
-import ht.platform.support.testing.TestDatabase;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.RestAssured;
-import io.restassured.config.RedirectConfig;
-import io.restassured.config.RestAssuredConfig;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.awt.image.BufferedImage;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 
 import static ht.platform.kyc.Fixtures.as;
 import static io.restassured.RestAssured.given;
-import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
-import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.startsWith;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * Live mode end to end with the real checks: the hosted page receives a photographed specimen passport (OCR-B MRZ,
@@ -39,7 +30,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 @WithTestResource(FaceSidecarResource.class)
 class LiveFaceFlowTest {
 
-    static final RestAssuredConfig NO_REDIRECTS = RestAssured.config().redirect(RedirectConfig.redirectConfig().followRedirects(false));
     static final String NUMBER = "HX4271839";
 
     @BeforeEach
@@ -49,8 +39,7 @@ class LiveFaceFlowTest {
     }
 
     static byte[] passport(FacePhotos.Person holder, String expiry, boolean breakChecksum) {
-        String mrz = Documents.td3("HTI", NUMBER, "900101", 'F', expiry, "BAPTISTE", "WIDLINE", breakChecksum);
-        return Documents.photograph(Documents.passport(mrz, FacePhotos.portrait(holder)), new Documents.Capture(0, 0, 0, 0.9f));
+        return FacePhotos.passport(holder, expiry, breakChecksum, new Documents.Capture(0, 0, 0, 0.9f));
     }
 
     @Test
@@ -77,7 +66,7 @@ class LiveFaceFlowTest {
             PrivacyWalk.assertClean(read, NUMBER, "BAPTISTE", "WIDLINE", "900101", "descriptor");
             Receiver.Hit hit = receiver.await(h -> h.body().contains("\"verification.verified\"") && h.body().contains(id));
             PrivacyWalk.assertClean(hit.body(), NUMBER, "BAPTISTE", "WIDLINE", "900101", "descriptor");
-            assertErased(id);
+            Erasure.assertErased(id);
         }
     }
 
@@ -88,7 +77,7 @@ class LiveFaceFlowTest {
         as(app.liveKey()).get("/api/v1/verifications/" + id).then().body("status", equalTo("rejected"))
                 .body("reason_code", equalTo("face_mismatch")).body("result.checks.face.status", equalTo("failed"))
                 .body("result.checks.mrz.status", equalTo("passed"));
-        assertErased(id);
+        Erasure.assertErased(id);
     }
 
     @Test
@@ -97,7 +86,7 @@ class LiveFaceFlowTest {
         String id = run(app, passport(FacePhotos.A, "310101", true), Documents.png(FacePhotos.selfie(FacePhotos.A)));
         as(app.liveKey()).get("/api/v1/verifications/" + id).then().body("status", equalTo("retry_required"))
                 .body("reason_code", equalTo("mrz_checksum_failed")).body("result.checks.mrz.status", equalTo("failed"));
-        assertErased(id);
+        Erasure.assertErased(id);
     }
 
     @Test
@@ -106,7 +95,7 @@ class LiveFaceFlowTest {
         String id = run(app, passport(FacePhotos.A, "200101", false), Documents.png(FacePhotos.selfie(FacePhotos.A)));
         as(app.liveKey()).get("/api/v1/verifications/" + id).then().body("status", equalTo("rejected"))
                 .body("reason_code", equalTo("document_expired")).body("result.checks.document.expiry_valid", equalTo(false));
-        assertErased(id);
+        Erasure.assertErased(id);
     }
 
     @Test
@@ -115,7 +104,7 @@ class LiveFaceFlowTest {
         String id = run(app, passport(FacePhotos.A, "310101", false), Documents.png(FacePhotos.together(FacePhotos.A, FacePhotos.C)));
         as(app.liveKey()).get("/api/v1/verifications/" + id).then().body("status", equalTo("retry_required"))
                 .body("reason_codes", hasItem("selfie_multiple_faces")).body("result.checks.face.status", equalTo("failed"));
-        assertErased(id);
+        Erasure.assertErased(id);
     }
 
     @Test
@@ -128,38 +117,10 @@ class LiveFaceFlowTest {
         as(app.liveKey()).get("/api/v1/verifications/" + id).then().body("status", equalTo("rejected"))
                 .body("reason_code", equalTo("document_tampering_suspected"))
                 .body("result.checks.face.liveness.selfie_not_document_portrait", equalTo("failed"));
-        assertErased(id);
+        Erasure.assertErased(id);
     }
 
-    /** The hosted flow over HTTP as a browser posts it: open, consent, document photo, selfie; answers the verification id. */
     private static String run(Fixtures.App app, byte[] front, byte[] selfie) {
-        var created = Fixtures.createFull(app.liveKey(), "{\"external_user_id\":\"face-" + System.nanoTime() + "\",\"document_types\":[\"passport\"]}");
-        String path = java.net.URI.create(created.path("verification_url")).getPath();
-        given().get(path).then().statusCode(200);
-        given().config(NO_REDIRECTS).formParam("decision", "accept").post(path + "/consent").then().statusCode(303);
-        given().config(NO_REDIRECTS).multiPart("front", "front.jpg", front, "image/jpeg")
-                .post(path + "/document").then().statusCode(303).header("Location", not(containsString("error")));
-        given().config(NO_REDIRECTS).multiPart("selfie", "selfie.png", selfie, "image/png")
-                .post(path + "/selfie").then().statusCode(303).header("Location", not(containsString("error")));
-        given().get(path).then().statusCode(200).body(containsString("id=\"result\""));
-        return created.path("id");
-    }
-
-    private static void assertErased(String id) throws Exception {
-        try (Connection db = TestDatabase.connect()) {
-            assertEquals(0, count(db, "SELECT count(*) FROM kyc.verification_images WHERE verification_id = ?", id), "images erased");
-            assertEquals(1, count(db, "SELECT count(*) FROM kyc.verifications WHERE id = ? AND images_erased_at IS NOT NULL", id),
-                    "erasure recorded");
-        }
-    }
-
-    private static long count(Connection db, String sql, String id) throws Exception {
-        try (PreparedStatement ps = db.prepareStatement(sql)) {
-            ps.setString(1, id);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        }
+        return Fixtures.live(app.liveKey(), "face-" + System.nanoTime(), front, selfie);
     }
 }
