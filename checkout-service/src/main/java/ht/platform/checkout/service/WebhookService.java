@@ -1,7 +1,7 @@
 package ht.platform.checkout.service;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import ht.platform.checkout.config.CheckoutConfig;
+import ht.platform.checkout.config.CheckoutSettings;
 import ht.platform.checkout.events.EventTypes;
 import ht.platform.checkout.events.CheckoutDeliveryPolicy;
 import ht.platform.checkout.model.Application;
@@ -68,7 +68,7 @@ public class WebhookService {
     CheckoutDeliveryPolicy policy;
 
     @Inject
-    CheckoutConfig config;
+    CheckoutSettings config;
 
     public Uni<Views.WebhookEndpointView> create(ApiPrincipal caller, String url, List<String> events) {
         if (url == null) {

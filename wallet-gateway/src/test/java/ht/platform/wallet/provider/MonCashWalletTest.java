@@ -9,7 +9,7 @@ import ht.platform.support.rail.MonCashRail;
 import ht.platform.support.testing.MonCashStandIn;
 import ht.platform.support.time.MovableClock;
 import ht.platform.wallet.TestApi;
-import ht.platform.wallet.events.ExpiryJob;
+import ht.platform.wallet.jobs.ExpiryJob;
 import ht.platform.wallet.events.Receiver;
 import ht.platform.wallet.jobs.MonCashJob;
 import ht.platform.webhooks.signing.SignatureScheme;
