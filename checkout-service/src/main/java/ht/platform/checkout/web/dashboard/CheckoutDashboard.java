@@ -151,7 +151,7 @@ public class CheckoutDashboard {
     public Uni<Response> createEndpoint(@FormParam("url") String url, @FormParam("events") List<String> events) {
         return pages.actAndShow("endpoint_create", url, () -> webhooks.create(merchant.principal(), url,
                         events == null || events.isEmpty() ? null : events),
-                PAGES + "secret", "endpoints", created -> Map.of("secret", created.secret(), "endpointId", created.id()));
+                "dashboard/secret", "endpoints", created -> Map.of("secret", created.secret(), "back", "/dashboard/endpoints"));
     }
 
     @POST
@@ -168,7 +168,7 @@ public class CheckoutDashboard {
     @Operation(summary = "Rotate an endpoint's secret; the page shows the new one once and the end of the overlap")
     public Uni<Response> rotate(@PathParam("id") String id) {
         return pages.actAndShow("endpoint_rotate_secret", id, () -> webhooks.rotate(merchant.principal(), id),
-                PAGES + "secret", "endpoints", r -> Map.of("secret", r.secret(), "endpointId", r.id(),
+                "dashboard/secret", "endpoints", r -> Map.of("secret", r.secret(), "back", "/dashboard/endpoints",
                         "overlapUntil", r.previous_secret_expires_at()));
     }
 

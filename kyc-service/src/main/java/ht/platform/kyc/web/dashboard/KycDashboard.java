@@ -164,9 +164,10 @@ public class KycDashboard {
     public Uni<Response> rotate() {
         String mode = merchant.session().mode();
         return pages.actAndShow("webhook_rotate_secret", mode, () -> applications.rotateSecret(merchant.session().ownerId(), mode),
-                PAGES + "secret", "settings", shown -> {
+                "dashboard/secret", "settings", shown -> {
                     Map<String, Object> data = new HashMap<>();
                     data.put("secret", "test".equals(mode) ? shown.testWebhookSecret() : shown.webhookSecret());
+                    data.put("back", "/dashboard/settings");
                     data.put("overlapUntil", settingsOf(shown.application()).overlapUntil());
                     return data;
                 });

@@ -86,8 +86,8 @@ public class WalletDashboard {
     public Uni<Response> register(@FormParam("url") String url, @FormParam("events") List<String> events) {
         return pages.actAndShow("webhook_register", url,
                 () -> webhooks.register(merchant.principal(), new RegisterWebhook(url, events == null ? List.of() : events)),
-                PAGES + "secret", "webhooks", created -> Map.of("webhookId", created.id(), "secret", created.secret(),
-                        "url", created.url()));
+                "dashboard/secret", "webhooks", created -> Map.of("back", "/dashboard/webhooks/" + created.id(),
+                        "secret", created.secret()));
     }
 
     @GET
@@ -129,7 +129,7 @@ public class WalletDashboard {
     @Operation(summary = "Rotate the secret; the page shows the new one once and the end of the overlap")
     public Uni<Response> rotate(@PathParam("id") String id) {
         return pages.actAndShow("webhook_rotate_secret", id, () -> webhooks.rotate(merchant.principal(), id),
-                PAGES + "secret", "webhooks", r -> Map.of("webhookId", r.id(), "secret", r.secret(),
+                "dashboard/secret", "webhooks", r -> Map.of("back", "/dashboard/webhooks/" + r.id(), "secret", r.secret(),
                         "overlapUntil", r.previous_secret_expires_at()));
     }
 
