@@ -32,6 +32,9 @@ public final class FaceSidecar implements FaceMatcher {
     private final int maxSide;
     private final HttpClient http;
     private final ObjectMapper json = new ObjectMapper();
+    private static final long RECHECK_NANOS = Duration.ofSeconds(10).toNanos();
+    private volatile boolean healthy;
+    private volatile long checkedAt = System.nanoTime() - RECHECK_NANOS;
 
     public FaceSidecar(URI base, Duration timeout, int maxSide) {
         this.base = base;
@@ -45,19 +48,30 @@ public final class FaceSidecar implements FaceMatcher {
         return MODEL;
     }
 
-    /** Whether the sidecar answers its health probe with its models loaded. */
+    /**
+     * Whether the sidecar answers with its models loaded: its health probe, asked at most every 10 s (a busy sidecar
+     * answers late, and an answered detection counts as healthy too), so the capabilities do not flap or wait on it.
+     */
     @Override
     public boolean ready() {
+        long now = System.nanoTime();
+        if (now - checkedAt < RECHECK_NANOS) {
+            return healthy;
+        }
+        boolean up;
         try {
             HttpResponse<Void> r = http.send(HttpRequest.newBuilder(base.resolve("/health")).timeout(Duration.ofSeconds(2)).GET().build(),
                     HttpResponse.BodyHandlers.discarding());
-            return r.statusCode() == 200;
+            up = r.statusCode() == 200;
         } catch (IOException e) {
-            return false;
+            up = false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return false;
+            up = false;
         }
+        healthy = up;
+        checkedAt = System.nanoTime();
+        return up;
     }
 
     @Override
@@ -80,6 +94,8 @@ public final class FaceSidecar implements FaceMatcher {
         if (response.statusCode() != 200) {
             throw new IllegalStateException("face sidecar answered " + response.statusCode());
         }
+        healthy = true;
+        checkedAt = System.nanoTime();
         try {
             List<Face> faces = new ArrayList<>();
             for (JsonNode f : json.readTree(response.body()).path("faces")) {
@@ -105,14 +121,13 @@ public final class FaceSidecar implements FaceMatcher {
         return new Point(p.path("x").asDouble() / scale, p.path("y").asDouble() / scale);
     }
 
-    /** The image scaled to w × h, as packed RGB bytes (what the sidecar turns into a tensor). */
+    /** The image scaled to w × h (halved step by step first, so a large photo is not aliased), as packed RGB bytes. */
     static byte[] rgb(BufferedImage image, int w, int h) {
-        BufferedImage scaled = new BufferedImage(w, h, BufferedImage.TYPE_3BYTE_BGR);
-        var g = scaled.createGraphics();
-        g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
-        g.setRenderingHint(RenderingHints.KEY_RENDERING, RenderingHints.VALUE_RENDER_QUALITY);
-        g.drawImage(image, 0, 0, w, h, null);
-        g.dispose();
+        BufferedImage source = image;
+        while (source.getWidth() / 2 >= w && source.getHeight() / 2 >= h) {
+            source = scaled(source, source.getWidth() / 2, source.getHeight() / 2);
+        }
+        BufferedImage scaled = scaled(source, w, h);
         byte[] bgr = ((DataBufferByte) scaled.getRaster().getDataBuffer()).getData();
         byte[] rgb = new byte[bgr.length];
         for (int i = 0; i < bgr.length; i += 3) {
@@ -121,5 +136,15 @@ public final class FaceSidecar implements FaceMatcher {
             rgb[i + 2] = bgr[i];
         }
         return rgb;
+    }
+
+    private static BufferedImage scaled(BufferedImage image, int w, int h) {
+        BufferedImage scaled = new BufferedImage(w, h, BufferedImage.TYPE_3BYTE_BGR);
+        var g = scaled.createGraphics();
+        g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
+        g.setRenderingHint(RenderingHints.KEY_RENDERING, RenderingHints.VALUE_RENDER_QUALITY);
+        g.drawImage(image, 0, 0, w, h, null);
+        g.dispose();
+        return scaled;
     }
 }

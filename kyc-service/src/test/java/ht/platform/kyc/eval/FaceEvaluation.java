@@ -12,8 +12,8 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
@@ -40,6 +40,7 @@ import java.util.TreeMap;
  */
 @QuarkusTest
 @WithTestResource(FaceSidecarResource.class)
+@EnabledIfSystemProperty(named = "kycEvaluation", matches = "true", disabledReason = "run with -DkycEvaluation=true (kyc-service/eval/run.sh)")
 class FaceEvaluation {
 
     record Case(String kind, String expected, Evidence evidence) { }
@@ -54,7 +55,6 @@ class FaceEvaluation {
 
     @Test
     void evaluate() throws Exception {
-        Assumptions.assumeTrue(Boolean.getBoolean("kycEvaluation"), "run with -DkycEvaluation=true (kyc-service/eval/run.sh)");
         String url = FaceSidecarResource.require();
         FaceSidecar detector = new FaceSidecar(URI.create(url), Duration.ofSeconds(60), 1920);
         List<FacePhotos.Person> people = new ArrayList<>();

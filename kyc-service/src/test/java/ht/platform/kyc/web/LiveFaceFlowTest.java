@@ -10,6 +10,7 @@ import ht.platform.kyc.Receiver;
 import ht.platform.kyc.events.PrivacyWalk;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.ValidatableResponse;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -57,7 +58,7 @@ class LiveFaceFlowTest {
     void samePersonOnDocumentAndSelfieIsVerifiedAndTheClientIsTold() throws Exception {
         try (Receiver receiver = new Receiver()) {
             Fixtures.App app = Fixtures.app(receiver.url());
-            String id = run(app, passport(FacePhotos.A, "310101", false), Documents.png(FacePhotos.selfie(FacePhotos.A)));
+            String id = run(app, passport(FacePhotos.A, "310101", false), selfie(FacePhotos.A));
             String read = as(app.liveKey()).get("/api/v1/verifications/" + id).then().statusCode(200)
                     .body("status", equalTo("verified")).body("reason_codes.size()", equalTo(0))
                     .body("result.checks.mrz.status", equalTo("passed")).body("result.checks.document.status", equalTo("passed"))
@@ -72,52 +73,50 @@ class LiveFaceFlowTest {
 
     @Test
     void differentPeopleAreRejectedAsFaceMismatch() throws Exception {
-        Fixtures.App app = Fixtures.app(null);
-        String id = run(app, passport(FacePhotos.A, "310101", false), Documents.png(FacePhotos.selfie(FacePhotos.B)));
-        as(app.liveKey()).get("/api/v1/verifications/" + id).then().body("status", equalTo("rejected"))
+        decided(passport(FacePhotos.A, "310101", false), selfie(FacePhotos.B)).body("status", equalTo("rejected"))
                 .body("reason_code", equalTo("face_mismatch")).body("result.checks.face.status", equalTo("failed"))
                 .body("result.checks.mrz.status", equalTo("passed"));
-        Erasure.assertErased(id);
     }
 
     @Test
     void aCorruptedMrzAsksForARetry() throws Exception {
-        Fixtures.App app = Fixtures.app(null);
-        String id = run(app, passport(FacePhotos.A, "310101", true), Documents.png(FacePhotos.selfie(FacePhotos.A)));
-        as(app.liveKey()).get("/api/v1/verifications/" + id).then().body("status", equalTo("retry_required"))
+        decided(passport(FacePhotos.A, "310101", true), selfie(FacePhotos.A)).body("status", equalTo("retry_required"))
                 .body("reason_code", equalTo("mrz_checksum_failed")).body("result.checks.mrz.status", equalTo("failed"));
-        Erasure.assertErased(id);
     }
 
     @Test
     void anExpiredDocumentIsRejected() throws Exception {
-        Fixtures.App app = Fixtures.app(null);
-        String id = run(app, passport(FacePhotos.A, "200101", false), Documents.png(FacePhotos.selfie(FacePhotos.A)));
-        as(app.liveKey()).get("/api/v1/verifications/" + id).then().body("status", equalTo("rejected"))
+        decided(passport(FacePhotos.A, "200101", false), selfie(FacePhotos.A)).body("status", equalTo("rejected"))
                 .body("reason_code", equalTo("document_expired")).body("result.checks.document.expiry_valid", equalTo(false));
-        Erasure.assertErased(id);
     }
 
     @Test
     void twoFacesOnTheSelfieAskForARetry() throws Exception {
-        Fixtures.App app = Fixtures.app(null);
-        String id = run(app, passport(FacePhotos.A, "310101", false), Documents.png(FacePhotos.together(FacePhotos.A, FacePhotos.C)));
-        as(app.liveKey()).get("/api/v1/verifications/" + id).then().body("status", equalTo("retry_required"))
-                .body("reason_codes", hasItem("selfie_multiple_faces")).body("result.checks.face.status", equalTo("failed"));
-        Erasure.assertErased(id);
+        decided(passport(FacePhotos.A, "310101", false), Documents.png(FacePhotos.together(FacePhotos.A, FacePhotos.C)))
+                .body("status", equalTo("retry_required")).body("reason_codes", hasItem("selfie_multiple_faces"))
+                .body("result.checks.face.status", equalTo("failed"));
     }
 
     @Test
     void theDocumentPortraitItselfIsNoSelfie() throws Exception {
-        Fixtures.App app = Fixtures.app(null);
         BufferedImage portrait = FacePhotos.portrait(FacePhotos.A);
         BufferedImage copy = FacePhotos.crop(portrait, portrait.getWidth() / 2.0, portrait.getHeight() / 2.0, portrait.getWidth(),
                 portrait.getHeight(), false, 1f, 520);
-        String id = run(app, passport(FacePhotos.A, "310101", false), Documents.png(copy));
-        as(app.liveKey()).get("/api/v1/verifications/" + id).then().body("status", equalTo("rejected"))
+        decided(passport(FacePhotos.A, "310101", false), Documents.png(copy)).body("status", equalTo("rejected"))
                 .body("reason_code", equalTo("document_tampering_suspected"))
                 .body("result.checks.face.liveness.selfie_not_document_portrait", equalTo("failed"));
+    }
+
+    private static byte[] selfie(FacePhotos.Person p) {
+        return Documents.png(FacePhotos.selfie(p));
+    }
+
+    /** A live verification decided from these photos, its images erased; answers its read for assertions. */
+    private static ValidatableResponse decided(byte[] front, byte[] selfie) throws Exception {
+        Fixtures.App app = Fixtures.app(null);
+        String id = run(app, front, selfie);
         Erasure.assertErased(id);
+        return as(app.liveKey()).get("/api/v1/verifications/" + id).then().statusCode(200);
     }
 
     private static String run(Fixtures.App app, byte[] front, byte[] selfie) {
