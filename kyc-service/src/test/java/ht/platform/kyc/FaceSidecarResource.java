@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -56,10 +57,10 @@ public class FaceSidecarResource implements QuarkusTestResourceLifecycleManager 
         try {
             if (!Files.isDirectory(dir.resolve("node_modules/@vladmandic/face-api/model"))) {
                 System.out.println("[live checks] installing the face sidecar's packages: npm ci in " + dir);
-                Process ci = new ProcessBuilder(npm.get(), "ci", "--no-audit", "--no-fund").directory(dir.toFile()).inheritIO().start();
-                if (!ci.waitFor(10, TimeUnit.MINUTES) || ci.exitValue() != 0) {
-                    ci.destroyForcibly();
-                    missing = "[live checks] SKIPPED: npm ci failed in " + dir;
+                try {
+                    ht.platform.support.testing.MachineCommand.run(List.of(npm.get(), "ci", "--no-audit", "--no-fund"), dir.toFile(), 10);
+                } catch (IOException e) {
+                    missing = "[live checks] SKIPPED: npm ci failed in " + dir + ": " + e.getMessage();
                     System.out.println(missing);
                     return Map.of();
                 }
@@ -70,6 +71,7 @@ public class FaceSidecarResource implements QuarkusTestResourceLifecycleManager 
             }
             Path log = Files.createTempFile("face-sidecar-", ".log");
             ProcessBuilder builder = new ProcessBuilder(node.get(), "server.js").directory(dir.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                     .redirectErrorStream(true).redirectOutput(log.toFile());
             builder.environment().put("FACE_SIDECAR_PORT", Integer.toString(port));
             process = builder.start();

@@ -85,11 +85,6 @@ public final class MachineTools {
     }
 
     static void run(List<String> command) throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
-        builder.environment().put("DEBIAN_FRONTEND", "noninteractive");
-        int exit = builder.start().waitFor();
-        if (exit != 0) {
-            throw new IOException(String.join(" ", command) + " exited with " + exit);
-        }
+        ht.platform.support.testing.MachineCommand.run(command, null, 15);
     }
 }

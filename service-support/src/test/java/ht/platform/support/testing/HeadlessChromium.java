@@ -105,12 +105,7 @@ public final class HeadlessChromium {
     }
 
     private static void run(String... command) throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
-        builder.environment().put("DEBIAN_FRONTEND", "noninteractive");
-        int exit = builder.start().waitFor();
-        if (exit != 0) {
-            throw new IOException(String.join(" ", command) + " exited with " + exit);
-        }
+        MachineCommand.run(List.of(command), null, 15);
     }
 
     private static String freshProfile() {
