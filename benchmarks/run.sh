@@ -22,10 +22,10 @@ QUICK=0
 
 if [ "$QUICK" = 1 ]; then
   SECONDS_PHASE=${SECONDS_PHASE:-5}; WARMUP=${WARMUP:-3}; SEED=${SEED:-300}; N_EVENTS=${N_EVENTS:-1000}
-  N_REPLICA=${N_REPLICA:-300}; N_BAD=${N_BAD:-60}; PG_RESTART_SECONDS=${PG_RESTART_SECONDS:-10}; MODE_LABEL="quick"
+  N_LATENCY=${N_LATENCY:-1000}; N_REPLICA=${N_REPLICA:-300}; N_BAD=${N_BAD:-60}; PG_RESTART_SECONDS=${PG_RESTART_SECONDS:-10}; MODE_LABEL="quick"
 else
   SECONDS_PHASE=${SECONDS_PHASE:-15}; WARMUP=${WARMUP:-30}; SEED=${SEED:-2000}; N_EVENTS=${N_EVENTS:-10000}
-  N_REPLICA=${N_REPLICA:-3000}; N_BAD=${N_BAD:-200}; PG_RESTART_SECONDS=${PG_RESTART_SECONDS:-16}; MODE_LABEL="full"
+  N_LATENCY=${N_LATENCY:-4000}; N_REPLICA=${N_REPLICA:-3000}; N_BAD=${N_BAD:-200}; PG_RESTART_SECONDS=${PG_RESTART_SECONDS:-16}; MODE_LABEL="full"
 fi
 USERS=${USERS:-16}
 OPEN_CONNECTIONS=${OPEN_CONNECTIONS:-64}   # keep-alive connections of the open-model generator
@@ -33,6 +33,7 @@ LANES=${LANES:-16}      # owners (each with one webhook address) that share the 
 JAVA_OPTS=${JAVA_OPTS:--Xmx512m}
 KYC_RATE=${KYC_RATE:-100000}
 BAD_P99_LIMIT_MS=${BAD_P99_LIMIT_MS:-5000}
+LATENCY_RATE=${LATENCY_RATE:-200}   # events/s of the delivery latency phase (below the delivery capacity)
 
 # receivers and replicas hold many sockets during the fault tests
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
@@ -183,21 +184,60 @@ speed() {
   SPEED_KEY[$svc]=$key; SPEED_IDS[$svc]=$ids
 }
 
+# Two delivery figures per service, each to its own receiver and its own LANES owners (one address each):
+#  capacity: N_EVENTS created while the service runs with WEBHOOKS_DELIVER=false (an API-only replica), then the
+#            service restarts delivering and drains that backlog: deliveries/s over the first-to-last arrival;
+#  latency:  N_LATENCY events created at a fixed LATENCY_RATE (open model, below capacity) while it delivers:
+#            the commit of the event (track_commit_timestamp) -> first arrival, p50/p99.
 delivery_speed() {
-  local svc=$1 port=${PORT[$1]} rport owner key
+  local svc=$1 port=${PORT[$1]} rport
   next_rport; rport=$RPORT
-  start_receiver "$rport" "$LOGS/recv-delivery-$svc.log" 900 || return
-  if ! tenants "$svc" "$port" "bench-delivery" "$LANES" "http://127.0.0.1:$rport/ok"; then
+  start_receiver "$rport" "$LOGS/recv-capacity-$svc.log" 900 || return
+  if ! tenants "$svc" "$port" "bench-capacity" "$LANES" "http://127.0.0.1:$rport/ok"; then
     record "note.$svc.delivery" "$svc: webhook destination could not be registered"; stop_receiver "$rport"; return
   fi
-  log "$svc: delivery, $N_EVENTS events through ${CREATE_PATH[$svc]} ($LANES owners, one address each)"
-  local out; out=$(load "http://127.0.0.1:$port${CREATE_PATH[$svc]}" "$T_KEYS" "${CREATE_BODY[$svc]}" "$N_EVENTS" "$USERS" 300 "$LOGS/delivery-load-$svc.tsv")
+  log "$svc: capacity: $N_EVENTS events through ${CREATE_PATH[$svc]} with delivery off ($LANES owners, one address each)"
+  stop_service "$svc" "$port"
+  DELIVER=false start_service "$svc" "$port" || { record "note.$svc.delivery" "$svc did not restart without delivery"; return; }
+  local out; out=$(load "http://127.0.0.1:$port${CREATE_PATH[$svc]}" "$T_KEYS" "${CREATE_BODY[$svc]}" "$N_EVENTS" "$USERS" 300 "$LOGS/capacity-load-$svc.tsv")
   record "delivery.$svc.production_rps" "$(sed -E 's/.*rps=([0-9.]+).*/\1/' <<<"$out")"
-  local ok; ok=$(grep -c $'\t2[0-9][0-9]\t' "$LOGS/delivery-load-$svc.tsv")
+  local ok; ok=$(grep -c $'\t2[0-9][0-9]\t' "$LOGS/capacity-load-$svc.tsv")
+  stop_service "$svc" "$port"
+  log "$svc: capacity: restarting with delivery on; draining $ok events"
+  start_service "$svc" "$port" || { record "note.$svc.delivery" "$svc did not restart"; return; }
+  # where the CPU goes while draining, from the moment the service is ready (its JVM's start left out)
+  local spid=${SVC_PID[$svc:$port]} jfr="$LOGS/profile-drain-$svc.jfr" u0 c0_svc c0_pg c0_recv
+  [ -n "${PROFILE_DRAIN:-}" ] && jcmd "$spid" JFR.start name=drain settings=profile >/dev/null 2>&1
+  u0=$(receiver_unique "$rport"); c0_svc=$(cpu_ms "$spid"); c0_pg=$(cpu_ms pg); c0_recv=$(cpu_ms "${RECV_PID[$rport]}")
   wait_unique "$rport" "$ok" 300 || log "$svc: not every event arrived in time"
-  wait_delivered "$svc" "$T_OWNERS" "$LOGS/recv-delivery-$svc.log" "$LOGS/delivery-expected-$svc.tsv" 90 || log "$svc: deliveries missing"
+  record "delivery.$svc.capacity_cpu_deliveries" "$(( $(receiver_unique "$rport") - u0 ))"
+  record "delivery.$svc.capacity_cpu_ms_service" "$(( $(cpu_ms "$spid") - c0_svc ))"
+  record "delivery.$svc.capacity_cpu_ms_postgres" "$(( $(cpu_ms pg) - c0_pg ))"
+  record "delivery.$svc.capacity_cpu_ms_receiver" "$(( $(cpu_ms "${RECV_PID[$rport]}") - c0_recv ))"
+  if [ -n "${PROFILE_DRAIN:-}" ]; then
+    jcmd "$spid" JFR.dump name=drain filename="$jfr" >/dev/null 2>&1; jcmd "$spid" JFR.stop name=drain >/dev/null 2>&1
+    python3 "$BENCH/tools/analyze.py" jfr "$jfr" 25 > "$BENCH/results/profile-drain-$svc.txt" 2>&1 || true
+  fi
+  wait_delivered "$svc" "$T_OWNERS" "$LOGS/recv-capacity-$svc.log" "$LOGS/capacity-expected-$svc.tsv" 90 || log "$svc: deliveries missing"
   stop_receiver "$rport"
-  python3 "$BENCH/tools/analyze.py" delivery "$LOGS/delivery-expected-$svc.tsv" "$LOGS/recv-delivery-$svc.log" /ok \
+  python3 "$BENCH/tools/analyze.py" delivery "$LOGS/capacity-expected-$svc.tsv" "$LOGS/recv-capacity-$svc.log" /ok \
+    | while IFS='=' read -r k v; do record "delivery.$svc.capacity_$k" "$v"; done
+
+  next_rport; rport=$RPORT
+  start_receiver "$rport" "$LOGS/recv-latency-$svc.log" 900 || return
+  tenants "$svc" "$port" "bench-latency" "$LANES" "http://127.0.0.1:$rport/ok" || { stop_receiver "$rport"; return; }
+  log "$svc: latency: $N_LATENCY events at $LATENCY_RATE/s while delivering"
+  # a short warm-up at the same rate first: the restarted JVM has not compiled the delivery path yet
+  load "http://127.0.0.1:$port${CREATE_PATH[$svc]}" "$T_KEYS" "${CREATE_BODY[$svc]}" "$((LATENCY_RATE * 5))" "$USERS" 60 "$LOGS/latency-warm-$svc.tsv" "$LATENCY_RATE" >/dev/null
+  sleep 2; local since; since=$(date +%s%6N)
+  out=$(load "http://127.0.0.1:$port${CREATE_PATH[$svc]}" "$T_KEYS" "${CREATE_BODY[$svc]}" "$N_LATENCY" "$USERS" 300 "$LOGS/latency-load-$svc.tsv" "$LATENCY_RATE")
+  record "delivery.$svc.latency_production_rps" "$(sed -E 's/.*rps=([0-9.]+).*/\1/' <<<"$out")"
+  ok=$(grep -c $'\t2[0-9][0-9]\t' "$LOGS/latency-load-$svc.tsv")
+  wait_unique "$rport" "$((ok + LATENCY_RATE * 5))" 300 || log "$svc: not every event arrived in time"
+  wait_delivered "$svc" "$T_OWNERS" "$LOGS/recv-latency-$svc.log" "$LOGS/latency-expected-all-$svc.tsv" 90 || log "$svc: deliveries missing"
+  stop_receiver "$rport"
+  awk -F'\t' -v since="$since" '$2 >= since' "$LOGS/latency-expected-all-$svc.tsv" > "$LOGS/latency-expected-$svc.tsv"
+  python3 "$BENCH/tools/analyze.py" delivery "$LOGS/latency-expected-$svc.tsv" "$LOGS/recv-latency-$svc.log" /ok \
     | while IFS='=' read -r k v; do record "delivery.$svc.$k" "$v"; done
 }
 

@@ -44,6 +44,8 @@ shared_buffers = 256MB
 logging_collector = off
 shared_preload_libraries = 'pg_stat_statements'
 pg_stat_statements.max = 1000
+# the delivery figures count from each event's commit, as Postgres recorded it
+track_commit_timestamp = on
 CONF
   pg_start
   "$PGBIN/psql" -X -q -h 127.0.0.1 -p "$PGPORT" -U postgres -d postgres -c "CREATE DATABASE platform" >/dev/null
@@ -88,6 +90,7 @@ ADMIN_TOKEN=$ADMIN_TOKEN
 PLATFORM_ENCRYPTION_KEY=$PLATFORM_ENCRYPTION_KEY
 KYC_PROOF_SIGNING_KEY=$KYC_PROOF_SIGNING_KEY
 WEBHOOKS_ALLOW_PRIVATE_TARGETS=true
+WEBHOOKS_DELIVER=${DELIVER:-true}
 KYC_RATE_LIMIT_PER_SECOND=$KYC_RATE
 KYC_RATE_LIMIT_BURST=$KYC_RATE
 ENV
@@ -179,18 +182,19 @@ tenants() {
   done
 }
 
-# expected_deliveries svc owners(comma, quoted list) outfile: event_id TAB event_created_micros TAB url TAB delivery status
+# expected_deliveries svc owners(comma, quoted list) outfile: event_id TAB event_commit_micros TAB url TAB delivery status
+# (the commit time of the transaction that wrote the event, from track_commit_timestamp; created_at where unknown)
 expected_deliveries() {
   local svc=$1 owners=$2 out=$3 q
   case $svc in
-    kyc) q="SELECT d.event_id, (extract(epoch FROM ev.created_at)*1000000)::bigint,
+    kyc) q="SELECT d.event_id, (extract(epoch FROM COALESCE(pg_xact_commit_timestamp(ev.xmin), ev.created_at))*1000000)::bigint,
             CASE WHEN ev.mode = 'test' THEN a.test_webhook_url ELSE a.webhook_url END, d.status FROM kyc.deliveries d
             JOIN kyc.events ev ON ev.id = d.event_id JOIN kyc.applications a ON a.id = d.application_id
             WHERE d.application_id IN ($owners)" ;;
-    checkout) q="SELECT d.event_id, (extract(epoch FROM ev.created_at)*1000000)::bigint, e.url, d.status FROM checkout.webhook_deliveries d
+    checkout) q="SELECT d.event_id, (extract(epoch FROM COALESCE(pg_xact_commit_timestamp(ev.xmin), ev.created_at))*1000000)::bigint, e.url, d.status FROM checkout.webhook_deliveries d
             JOIN checkout.events ev ON ev.id = d.event_id JOIN checkout.webhook_endpoints e ON e.id = d.endpoint_id
             WHERE e.application_id IN ($owners)" ;;
-    wallet) q="SELECT d.event_id, (extract(epoch FROM ev.created_at)*1000000)::bigint, e.url, d.status FROM wallet.webhook_deliveries d
+    wallet) q="SELECT d.event_id, (extract(epoch FROM COALESCE(pg_xact_commit_timestamp(ev.xmin), ev.created_at))*1000000)::bigint, e.url, d.status FROM wallet.webhook_deliveries d
             JOIN wallet.events ev ON ev.id = d.event_id JOIN wallet.webhook_endpoints e ON e.id = d.endpoint_id
             WHERE e.project_id IN ($owners)" ;;
   esac
@@ -258,4 +262,29 @@ wait_unique() {
     [ "$stalled" -ge 150 ] && return 1   # 30 s without a single new delivery
     last=$u; sleep 0.2
   done
+}
+
+# cpu_ms pid... -> CPU time (user + system, ms) the processes have used so far; "pg" stands for the throwaway
+# cluster's postmaster and all its backends
+cpu_ms() {
+  local pids=() p
+  for p in "$@"; do
+    if [ "$p" = pg ]; then
+      local pm; pm=$(head -1 "$PGDATA/postmaster.pid" 2>/dev/null) || continue
+      pids+=("$pm" $(ps -o pid= --ppid "$pm"))
+    else
+      pids+=("$p")
+    fi
+  done
+  python3 - "$(getconf CLK_TCK)" "${pids[@]}" <<'PY'
+import sys
+tck = int(sys.argv[1]); total = 0
+for pid in sys.argv[2:]:
+    try:
+        f = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+        total += int(f[11]) + int(f[12])
+    except (OSError, IndexError, ValueError):
+        pass
+print(total * 1000 // tck)
+PY
 }

@@ -1,21 +1,17 @@
 package ht.platform.checkout.events;
 
-import ht.platform.checkout.model.Event;
 import ht.platform.checkout.model.PaymentIntent;
 import ht.platform.checkout.model.Refund;
 import ht.platform.checkout.model.Money;
-import ht.platform.support.ids.Ids;
 import ht.platform.support.outbox.NewEvent;
 import ht.platform.support.outbox.OutboxWriter;
+import ht.platform.support.outbox.OutboxWriter.EventSubject;
 import ht.platform.support.time.Timestamps;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import java.time.Clock;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -35,11 +31,8 @@ public class EventOutbox {
     @Inject
     CheckoutDeliveryPolicy policy;
 
-    @Inject
-    Clock clock;
 
-
-    public Uni<Event> paymentIntentEvent(PaymentIntent pi, String type) {
+    public Uni<NewEvent> paymentIntentEvent(PaymentIntent pi, String type) {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("id", pi.id);
         data.put("object", "payment_intent");
@@ -53,7 +46,7 @@ public class EventOutbox {
         return record(pi.applicationId, pi.mode, type, pi.id, data);
     }
 
-    public Uni<Event> refundEvent(Refund r, PaymentIntent pi, String type) {
+    public Uni<NewEvent> refundEvent(Refund r, PaymentIntent pi, String type) {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("id", r.id);
         data.put("object", "refund");
@@ -68,23 +61,16 @@ public class EventOutbox {
         return record(r.applicationId, r.mode, type, r.id, data);
     }
 
-    private Uni<Event> record(String applicationId, String mode, String type, String objectId, Map<String, Object> data) {
-        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
-        Event event = new Event();
-        event.id = Ids.hex("evt_", 16);
-        event.applicationId = applicationId;
-        event.mode = mode;
-        event.type = type;
-        event.objectId = objectId;
-        event.createdAt = now;
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("id", event.id);
-        body.put("type", type);
-        body.put("mode", mode);
-        body.put("created_at", Timestamps.seconds(now));
-        body.put("data", data);
-        NewEvent row = new NewEvent(event.id, applicationId, mode, type, objectId, now, body);
-        return Panache.getSession().chain(session -> writer.write(session, policy, row, SUBSCRIBED, Map.of()))
-                .replaceWith(event);
+    private Uni<NewEvent> record(String applicationId, String mode, String type, String objectId, Map<String, Object> data) {
+        EventSubject subject = new EventSubject(applicationId, mode, type, objectId);
+        return Panache.getSession().chain(session -> writer.publish(session, policy, subject, (id, at) -> {
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("id", id);
+            body.put("type", type);
+            body.put("mode", mode);
+            body.put("created_at", Timestamps.seconds(at));
+            body.put("data", data);
+            return body;
+        }, SUBSCRIBED, Map.of()));
     }
 }

@@ -4,9 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import ht.platform.kyc.model.Verification;
 import ht.platform.kyc.model.VerificationView;
-import ht.platform.support.ids.Ids;
-import ht.platform.support.outbox.NewEvent;
 import ht.platform.support.outbox.OutboxWriter;
+import ht.platform.support.outbox.OutboxWriter.EventSubject;
 import ht.platform.support.time.Timestamps;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -14,7 +13,6 @@ import jakarta.inject.Inject;
 import org.hibernate.reactive.mutiny.Mutiny;
 
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.Set;
 
@@ -48,17 +46,18 @@ public class EventOutbox {
             return Uni.createFrom().voidItem();
         }
         String type = "verification." + v.status;
-        String eventId = Ids.hex("evt_", 16);
-        ObjectNode payload = json.createObjectNode();
-        payload.put("id", eventId);
-        payload.put("object", "event");
-        payload.put("type", type);
-        payload.put("api_version", "1.0.0");
-        payload.put("created", now.getEpochSecond());
-        payload.put("created_at", Timestamps.seconds(now));
-        payload.put("livemode", !v.test());
-        payload.putObject("data").set("object", VerificationView.of(json, v));
-        NewEvent event = new NewEvent(eventId, v.applicationId, v.mode, type, v.id, now.truncatedTo(ChronoUnit.MICROS), payload);
-        return writer.write(session, policy, event, ADDRESSED, Map.of()).replaceWithVoid();
+        EventSubject subject = new EventSubject(v.applicationId, v.mode, type, v.id);
+        return writer.publish(session, policy, subject, now, (id, at) -> {
+            ObjectNode payload = json.createObjectNode();
+            payload.put("id", id);
+            payload.put("object", "event");
+            payload.put("type", type);
+            payload.put("api_version", "1.0.0");
+            payload.put("created", at.getEpochSecond());
+            payload.put("created_at", Timestamps.seconds(at));
+            payload.put("livemode", !v.test());
+            payload.putObject("data").set("object", VerificationView.of(json, v));
+            return payload;
+        }, ADDRESSED, Map.of()).replaceWithVoid();
     }
 }

@@ -11,13 +11,13 @@ import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -38,12 +38,22 @@ public class DeliveryRunner {
         final AtomicInteger inFlight = new AtomicInteger();
         final AtomicBoolean claiming = new AtomicBoolean();
         final AtomicBoolean again = new AtomicBoolean();
+        final Counter successes;
+        final Counter failures;
+        final Timer latency;
 
         Loop(DeliveryPolicy policy) {
             this.policy = policy;
             this.recorder = new AttemptRecorder(policy, store);
+            this.successes = counter(policy, "success");
+            this.failures = counter(policy, "failure");
+            this.latency = Timer.builder("webhook_delivery_latency").tag("service", policy.name()).register(registry);
         }
     }
+
+    /** Signing secrets opened before, by their sealed text: opening is an AES-GCM decryption per delivery otherwise. */
+    private final Map<String, String> opened = new ConcurrentHashMap<>();
+    private static final int OPENED_LIMIT = 4096;
 
     private final Map<String, Loop> loops = new ConcurrentHashMap<>();
 
@@ -147,7 +157,7 @@ public class DeliveryRunner {
             LOG.warnf("%s delivery %s could not be prepared: %s", loop.policy.name(), delivery.id(), e.getMessage());
             sent = Uni.createFrom().item(SendResult.failed("delivery could not be prepared: " + e.getMessage(), 0));
         }
-        return sent.invoke(result -> measure(loop.policy, result))
+        return sent.invoke(result -> measure(loop, result))
                 .chain(result -> loop.recorder.record(delivery, result));
     }
 
@@ -173,11 +183,21 @@ public class DeliveryRunner {
         if (sealed == null) {
             throw new UnpreparableDelivery("the destination has no signing secret");
         }
+        String key = boundTo + ' ' + sealed; // the same sealed text bound elsewhere must not open from the cache
+        String secret = opened.get(key);
+        if (secret != null) {
+            return secret;
+        }
         try {
-            return secretBox.openText(sealed, boundTo);
+            secret = secretBox.openText(sealed, boundTo);
         } catch (RuntimeException e) {
             throw new UnpreparableDelivery("the signing secret cannot be decrypted with the configured encryption keys");
         }
+        if (opened.size() >= OPENED_LIMIT) {
+            opened.clear();
+        }
+        opened.put(key, secret);
+        return secret;
     }
 
     private Loop loop(DeliveryPolicy policy) {
@@ -189,12 +209,13 @@ public class DeliveryRunner {
         wake(loop.policy);
     }
 
-    private void measure(DeliveryPolicy policy, SendResult result) {
-        String outcome = result.success() ? "success" : "failure";
-        Counter.builder("webhook_deliveries").tag("service", policy.name()).tag("outcome", outcome)
-                .register(registry).increment();
-        Timer.builder("webhook_delivery_latency").tag("service", policy.name())
-                .register(registry).record(Duration.ofMillis(result.latencyMillis()));
+    private void measure(Loop loop, SendResult result) {
+        (result.success() ? loop.successes : loop.failures).increment();
+        loop.latency.record(result.latencyMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private Counter counter(DeliveryPolicy policy, String outcome) {
+        return Counter.builder("webhook_deliveries").tag("service", policy.name()).tag("outcome", outcome).register(registry);
     }
 
     /** A delivery that cannot be sent as it stands (no address, a secret no configured key opens). */

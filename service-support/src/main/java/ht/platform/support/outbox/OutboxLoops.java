@@ -49,6 +49,9 @@ public class OutboxLoops {
     @Inject
     Clock clock;
 
+    @Inject
+    WebhookSettings settings;
+
     private final Map<String, Lag> lags = new ConcurrentHashMap<>();
 
     void start(@Observes StartupEvent event) {
@@ -59,13 +62,17 @@ public class OutboxLoops {
                     .description("Age of the oldest due webhook delivery to an open destination").register(registry);
             Gauge.builder("webhooks_outbox_due", lag.due(), AtomicLong::get).tag("service", policy.name())
                     .description("Webhook deliveries due now to open destinations").register(registry);
-            wakeup.listen(policy.channel(), () -> runner.wake(policy));
+            if (settings.deliver()) {
+                wakeup.listen(policy.channel(), () -> runner.wake(policy));
+            }
         }
     }
 
     @Scheduled(every = "${webhooks.tick:1s}", delayed = "1s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void tick() {
-        policies.forEach(runner::wake);
+        if (settings.deliver()) {
+            policies.forEach(runner::wake);
+        }
     }
 
     @Scheduled(every = "15s", delayed = "5s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)

@@ -2,13 +2,17 @@ package ht.platform.support.outbox;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import ht.platform.support.ids.Ids;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.hibernate.reactive.mutiny.Mutiny;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
 import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -28,7 +32,35 @@ public class OutboxWriter {
     @Inject
     OutboxWakeup wakeup;
 
+    @Inject
+    Clock clock;
+
     private final Map<String, String> sql = new ConcurrentHashMap<>();
+
+    /** Who an event belongs to and what it is about; {@link #publish} gives it its id and time. */
+    public record EventSubject(String owner, String mode, String type, String objectId) { }
+
+    /** The service's envelope of an event, built from the id and time the writer gave it. */
+    @FunctionalInterface
+    public interface Envelope {
+        Object of(String eventId, Instant createdAt);
+    }
+
+    /** {@link #publish(Mutiny.Session, DeliveryPolicy, EventSubject, Instant, Envelope, String, Map)} at the clock's now. */
+    public Uni<NewEvent> publish(Mutiny.Session session, DeliveryPolicy policy, EventSubject subject, Envelope envelope,
+                                 String destinations, Map<String, Object> params) {
+        return publish(session, policy, subject, clock.instant(), envelope, destinations, params);
+    }
+
+    /** Gives the event an id and the time {@code at}, builds its envelope and writes it as {@link #write} does. */
+    public Uni<NewEvent> publish(Mutiny.Session session, DeliveryPolicy policy, EventSubject subject, Instant at,
+                                 Envelope envelope, String destinations, Map<String, Object> params) {
+        Instant createdAt = at.truncatedTo(ChronoUnit.MICROS);
+        String id = Ids.hex("evt_", 16);
+        NewEvent event = new NewEvent(id, subject.owner(), subject.mode(), subject.type(), subject.objectId(), createdAt,
+                envelope.of(id, createdAt));
+        return write(session, policy, event, destinations, params).replaceWith(event);
+    }
 
     /**
      * @param destinations SQL over alias {@code t} (the policy's destination table) choosing who receives it; its

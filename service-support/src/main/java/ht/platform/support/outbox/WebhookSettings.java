@@ -24,6 +24,13 @@ public interface WebhookSettings {
     @WithDefault("PT20S")
     Duration lease();
 
+    /**
+     * WEBHOOKS_DELIVER: this replica runs the delivery loop. false makes an API-only replica: its events wait in
+     * the outbox for a replica that delivers (and the benchmark builds a backlog this way to measure capacity).
+     */
+    @WithDefault("true")
+    boolean deliver();
+
     /** Deliveries in flight per replica. */
     @WithDefault("64")
     int concurrency();

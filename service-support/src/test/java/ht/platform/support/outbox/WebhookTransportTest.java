@@ -188,6 +188,7 @@ class WebhookTransportTest {
             public boolean allowPrivateTargets() { return allowPrivate; }
             public Duration sendTimeout() { return timeout; }
             public Duration lease() { return timeout.multipliedBy(2); }
+            public boolean deliver() { return true; }
             public int concurrency() { return 8; }
             public int maxInFlightPerDestination() { return 2; }
             public String userAgent() { return "test"; }

@@ -1,18 +1,14 @@
 package ht.platform.wallet.events;
 
-import ht.platform.support.ids.Ids;
 import ht.platform.support.outbox.NewEvent;
 import ht.platform.support.outbox.OutboxWriter;
+import ht.platform.support.outbox.OutboxWriter.EventSubject;
 import ht.platform.support.time.Timestamps;
-import ht.platform.wallet.model.OutboxEvent;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import java.time.Clock;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -33,36 +29,26 @@ public class EventOutbox {
     @Inject
     WalletDeliveryPolicy policy;
 
-    @Inject
-    Clock clock;
-
     /** An event for every address of (project, mode) subscribed to {@code type}. Must run in a transaction. */
-    public Uni<OutboxEvent> publish(String projectId, String mode, String type, String objectId, Object object) {
+    public Uni<NewEvent> publish(String projectId, String mode, String type, String objectId, Object object) {
         return write(projectId, mode, type, objectId, object, SUBSCRIBED, Map.of());
     }
 
     /** An event for one address only (webhook.ping). Must run in a transaction. */
-    public Uni<OutboxEvent> publishTo(String endpointId, String projectId, String mode, String type, Object object) {
+    public Uni<NewEvent> publishTo(String endpointId, String projectId, String mode, String type, Object object) {
         return write(projectId, mode, type, null, object, "t.id = :endpoint", Map.of("endpoint", endpointId));
     }
 
-    private Uni<OutboxEvent> write(String projectId, String mode, String type, String objectId, Object object,
-                                   String destinations, Map<String, Object> params) {
-        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
-        OutboxEvent event = new OutboxEvent();
-        event.id = Ids.hex("evt_", 16);
-        event.projectId = projectId;
-        event.mode = mode;
-        event.type = type;
-        event.objectId = objectId;
-        event.createdAt = now;
-        Map<String, Object> envelope = new LinkedHashMap<>();
-        envelope.put("id", event.id);
-        envelope.put("type", type);
-        envelope.put("created_at", Timestamps.millis(now));
-        envelope.put("data", Map.of("object", object));
-        NewEvent row = new NewEvent(event.id, projectId, mode, type, objectId, now, envelope);
-        return Panache.getSession().chain(session -> writer.write(session, policy, row, destinations, params))
-                .replaceWith(event);
+    private Uni<NewEvent> write(String projectId, String mode, String type, String objectId, Object object,
+                                String destinations, Map<String, Object> params) {
+        EventSubject subject = new EventSubject(projectId, mode, type, objectId);
+        return Panache.getSession().chain(session -> writer.publish(session, policy, subject, (id, at) -> {
+            Map<String, Object> envelope = new LinkedHashMap<>();
+            envelope.put("id", id);
+            envelope.put("type", type);
+            envelope.put("created_at", Timestamps.millis(at));
+            envelope.put("data", Map.of("object", object));
+            return envelope;
+        }, destinations, params));
     }
 }

@@ -1,14 +1,13 @@
 package ht.platform.wallet.events;
 
-import ht.platform.support.outbox.ClaimedDelivery;
 import ht.platform.support.outbox.DeliveryPolicy;
 import ht.platform.support.outbox.Ordering;
 import ht.platform.support.outbox.OutboxTables;
 import ht.platform.wallet.config.WalletSettings;
 import ht.platform.webhooks.retry.RetrySchedule;
 import ht.platform.webhooks.signing.SignatureScheme;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 
 import java.util.Map;
 import java.util.Optional;
@@ -19,8 +18,8 @@ import java.util.Optional;
  * consecutive failed attempt pauses the address (its deliveries are held, not dropped) and a success resets the
  * count. Signed with {@code X-Gateway-Signature}.
  */
-@ApplicationScoped
-public class WalletDeliveryPolicy implements DeliveryPolicy {
+@Singleton
+public class WalletDeliveryPolicy extends DeliveryPolicy {
 
     public static final String CHANNEL = "wallet_webhooks";
 
@@ -32,75 +31,21 @@ public class WalletDeliveryPolicy implements DeliveryPolicy {
             "d.attempt_count + 1", "d.cycle_attempts");
 
     @Inject
-    WalletSettings settings;
-
-    private volatile RetrySchedule schedule;
-
-    @Override
-    public String name() {
-        return "wallet";
+    public WalletDeliveryPolicy(WalletSettings settings) {
+        super(new Rules("wallet", CHANNEL, TABLES, Ordering.IN_ORDER_PER_DESTINATION,
+                RetrySchedule.parse(settings.webhooks().retrySchedule()), SignatureScheme.GATEWAY,
+                d -> Map.of("X-Gateway-Event", d.eventType()),
+                "t.status = 'active'", ADDRESS_COLUMNS,
+                "attempt_count = d.attempt_count + 1, last_attempt_at = r.at,"
+                        + " cycle_attempts = CASE WHEN r.ok THEN d.cycle_attempts ELSE d.cycle_attempts + 1 END,"
+                        + " delivered_at = CASE WHEN r.ok THEN r.at ELSE d.delivered_at END",
+                Optional.of(pauseRule(settings.webhooks().pauseAfterFailures()))));
     }
 
-    @Override
-    public String channel() {
-        return CHANNEL;
-    }
-
-    @Override
-    public OutboxTables tables() {
-        return TABLES;
-    }
-
-    @Override
-    public Ordering ordering() {
-        return Ordering.IN_ORDER_PER_DESTINATION;
-    }
-
-    @Override
-    public RetrySchedule schedule() {
-        RetrySchedule s = schedule;
-        if (s == null) {
-            s = RetrySchedule.parse(settings.webhooks().retrySchedule());
-            schedule = s;
-        }
-        return s;
-    }
-
-    @Override
-    public SignatureScheme scheme() {
-        return SignatureScheme.GATEWAY;
-    }
-
-    @Override
-    public Map<String, String> headers(ClaimedDelivery delivery) {
-        return Map.of("X-Gateway-Event", delivery.eventType());
-    }
-
-    @Override
-    public String destinationOpen() {
-        return "t.status = 'active'";
-    }
-
-    @Override
-    public String destinationColumns() {
-        return "t.url AS url, t.secret_sealed AS secret, t.previous_secret_sealed AS previous_secret,"
-                + " t.previous_secret_expires_at AS previous_secret_expires_at, t.id AS secret_bound_to";
-    }
-
-    @Override
-    public String afterAttempt() {
-        return "attempt_count = d.attempt_count + 1, last_attempt_at = r.at,"
-                + " cycle_attempts = CASE WHEN r.ok THEN d.cycle_attempts ELSE d.cycle_attempts + 1 END,"
-                + " delivered_at = CASE WHEN r.ok THEN r.at ELSE d.delivered_at END";
-    }
-
-    @Override
-    public Optional<String> destinationAfterAttempt() {
-        int pauseAfter = settings.webhooks().pauseAfterFailures();
-        return Optional.of("consecutive_failures = CASE WHEN r.ok THEN 0 ELSE t.consecutive_failures + 1 END,"
-                + " status = CASE WHEN NOT r.ok AND t.status = 'active' AND t.consecutive_failures + 1 >= " + pauseAfter
-                + " THEN 'paused' ELSE t.status END,"
-                + " paused_at = CASE WHEN NOT r.ok AND t.status = 'active' AND t.consecutive_failures + 1 >= " + pauseAfter
-                + " THEN r.at ELSE t.paused_at END");
+    private static String pauseRule(int pauseAfter) {
+        String pauses = "NOT r.ok AND t.status = 'active' AND t.consecutive_failures + 1 >= " + pauseAfter;
+        return "consecutive_failures = CASE WHEN r.ok THEN 0 ELSE t.consecutive_failures + 1 END,"
+                + " status = CASE WHEN " + pauses + " THEN 'paused' ELSE t.status END,"
+                + " paused_at = CASE WHEN " + pauses + " THEN r.at ELSE t.paused_at END";
     }
 }

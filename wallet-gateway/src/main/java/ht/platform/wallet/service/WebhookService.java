@@ -180,7 +180,7 @@ public class WebhookService {
             object.put("object", "test");
             object.put("webhook_id", e.id);
             return events.publishTo(e.id, e.projectId, e.mode, EventTypes.PING, object)
-                    .map(ev -> new PingView(ev.id, "webhook_ping", ev.id, ev.type, e.id, e.status));
+                    .map(ev -> new PingView(ev.id(), "webhook_ping", ev.id(), ev.type(), e.id, e.status));
         }));
     }
 
