@@ -1,6 +1,7 @@
 package ht.platform.kyc.admin;
 
 import ht.platform.kyc.events.KycDeliveryStore;
+import ht.platform.kyc.model.WebhookDeliveryStore;
 import ht.platform.support.admin.OperatorApi;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.time.Timestamps;
@@ -17,7 +18,6 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +33,9 @@ public class DeliveryAdminResource {
     @Inject
     KycDeliveryStore store;
 
+    @Inject
+    WebhookDeliveryStore deliveries;
+
     @GET
     @Path("/applications/{id}/deliveries")
     @Operation(summary = "The latest 100 webhook deliveries of an application (status=pending|delivered|dead)")
@@ -40,19 +43,19 @@ public class DeliveryAdminResource {
         if (status != null && !Set.of("pending", "delivered", "dead").contains(status)) {
             throw ApiException.invalid("status", "status must be pending, delivered or dead");
         }
-        return store.list(applicationId, status).map(rows -> Map.of("data", rows.stream().map(r -> {
+        return deliveries.ofApplication(applicationId, status).map(rows -> Map.of("data", rows.stream().map(d -> {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("id", r[0]);
-            m.put("event_id", r[1]);
-            m.put("event_type", r[2]);
-            m.put("status", r[3]);
-            m.put("attempts", r[4]);
-            m.put("next_attempt_at", ts(r[5]));
-            m.put("last_status", r[6]);
-            m.put("last_error", r[7]);
-            m.put("created_at", ts(r[8]));
-            m.put("delivered_at", ts(r[9]));
-            m.put("dead_at", ts(r[10]));
+            m.put("id", d.id());
+            m.put("event_id", d.eventId());
+            m.put("event_type", d.eventType());
+            m.put("status", d.status());
+            m.put("attempts", d.attempts());
+            m.put("next_attempt_at", Timestamps.seconds(d.nextAttemptAt()));
+            m.put("last_status", d.lastStatus());
+            m.put("last_error", d.lastError());
+            m.put("created_at", Timestamps.seconds(d.createdAt()));
+            m.put("delivered_at", Timestamps.seconds(d.deliveredAt()));
+            m.put("dead_at", Timestamps.seconds(d.deadAt()));
             return m;
         }).toList()));
     }
@@ -68,18 +71,5 @@ public class DeliveryAdminResource {
             }
             return Map.of("id", deliveryId, "status", "pending");
         });
-    }
-
-    private static String ts(Object value) {
-        if (value == null) {
-            return null;
-        }
-        if (value instanceof OffsetDateTime odt) {
-            return Timestamps.seconds(odt.toInstant());
-        }
-        if (value instanceof java.time.Instant i) {
-            return Timestamps.seconds(i);
-        }
-        return value.toString();
     }
 }

@@ -1,6 +1,6 @@
 package ht.platform.kyc.jobs;
 
-import ht.platform.kyc.service.VerificationService;
+import ht.platform.kyc.service.VerificationSweeps;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -11,10 +11,10 @@ import jakarta.inject.Inject;
 public class ExpiryJob {
 
     @Inject
-    VerificationService verifications;
+    VerificationSweeps sweeps;
 
     @Scheduled(every = "30s", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> expire() {
-        return verifications.expireDue().chain(n -> verifications.failStuckProcessing()).replaceWithVoid();
+        return sweeps.expireDue().chain(n -> sweeps.failStuckProcessing()).replaceWithVoid();
     }
 }

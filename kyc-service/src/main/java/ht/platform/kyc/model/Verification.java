@@ -1,8 +1,6 @@
 package ht.platform.kyc.model;
 
-import ht.platform.support.sql.Rows;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
-import io.vertx.mutiny.sqlclient.Row;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -22,11 +20,6 @@ public class Verification extends PanacheEntityBase {
     public static final Set<String> CANCELLABLE = Set.of("created", "started", "document_submitted", "retry_required");
     public static final Set<String> EXPIRABLE = CANCELLABLE;
     public static final Set<String> FINAL = Set.of("verified", "rejected", "unable_to_verify", "expired", "cancelled", "technical_error");
-
-    /** The columns {@link #fromRow} reads, in the order of the mapping below. */
-    public static final String COLUMNS = "id, application_id, mode, external_user_id, status, level, country, document_types, "
-            + "document_type, return_url, locale, reference, metadata, page_token_hash, consented_at, attempts, result, "
-            + "reason_code, reason_codes, created_at, updated_at, completed_at, verified_at, expires_at, images_erased_at";
 
     @Id
     public String id;
@@ -103,37 +96,6 @@ public class Verification extends PanacheEntityBase {
 
     @Column(name = "images_erased_at")
     public Instant imagesErasedAt;
-
-    /** A detached verification read by the plain reactive client (the API read by id skips the ORM). */
-    public static Verification fromRow(Row row) {
-        Verification v = new Verification();
-        v.id = row.getString("id");
-        v.applicationId = row.getString("application_id");
-        v.mode = row.getString("mode");
-        v.externalUserId = row.getString("external_user_id");
-        v.status = row.getString("status");
-        v.level = row.getString("level");
-        v.country = row.getString("country");
-        v.documentTypes = row.getArrayOfStrings("document_types");
-        v.documentType = row.getString("document_type");
-        v.returnUrl = row.getString("return_url");
-        v.locale = row.getString("locale");
-        v.reference = row.getString("reference");
-        v.metadata = row.getString("metadata");
-        v.pageTokenHash = row.getString("page_token_hash");
-        v.consentedAt = Rows.instant(row, "consented_at");
-        v.attempts = row.getInteger("attempts");
-        v.result = row.getString("result");
-        v.reasonCode = row.getString("reason_code");
-        v.reasonCodes = row.getArrayOfStrings("reason_codes");
-        v.createdAt = Rows.instant(row, "created_at");
-        v.updatedAt = Rows.instant(row, "updated_at");
-        v.completedAt = Rows.instant(row, "completed_at");
-        v.verifiedAt = Rows.instant(row, "verified_at");
-        v.expiresAt = Rows.instant(row, "expires_at");
-        v.imagesErasedAt = Rows.instant(row, "images_erased_at");
-        return v;
-    }
 
     public boolean test() {
         return "test".equals(mode);

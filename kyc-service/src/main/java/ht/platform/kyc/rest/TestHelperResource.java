@@ -2,7 +2,7 @@ package ht.platform.kyc.rest;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import ht.platform.kyc.service.VerificationService;
+import ht.platform.kyc.service.TestOutcomes;
 import ht.platform.kyc.model.VerificationView;
 import ht.platform.support.auth.ApiKeyRequired;
 import ht.platform.support.auth.Caller;
@@ -32,7 +32,7 @@ public class TestHelperResource {
     public record Advance(String status) { }
 
     @Inject
-    VerificationService verifications;
+    TestOutcomes outcomes;
 
     @Inject
     Caller caller;
@@ -47,7 +47,7 @@ public class TestHelperResource {
     public Uni<Response> complete(@PathParam("id") String id, Complete body) {
         var principal = caller.requireTestMode();
         caller.require("verifications:write");
-        return verifications.completeForTest(principal, id, body == null ? null : body.outcome(), body == null ? null : body.reasonCodes())
+        return outcomes.complete(principal, id, body == null ? null : body.outcome(), body == null ? null : body.reasonCodes())
                 .map(v -> Response.ok(VerificationView.of(json, v)).build());
     }
 
@@ -58,7 +58,7 @@ public class TestHelperResource {
     public Uni<Response> advance(@PathParam("id") String id, Advance body) {
         var principal = caller.requireTestMode();
         caller.require("verifications:write");
-        return verifications.advanceForTest(principal, id, body == null ? null : body.status())
+        return outcomes.advance(principal, id, body == null ? null : body.status())
                 .map(v -> Response.ok(VerificationView.of(json, v)).build());
     }
 
@@ -69,6 +69,6 @@ public class TestHelperResource {
     public Uni<Response> expire(@PathParam("id") String id) {
         var principal = caller.requireTestMode();
         caller.require("verifications:write");
-        return verifications.expireForTest(principal, id).map(v -> Response.ok(VerificationView.of(json, v)).build());
+        return outcomes.expire(principal, id).map(v -> Response.ok(VerificationView.of(json, v)).build());
     }
 }

@@ -1,6 +1,8 @@
 package ht.platform.kyc.service;
 
 import ht.platform.kyc.model.Application;
+import ht.platform.kyc.model.ApplicationStore;
+import ht.platform.kyc.model.RestrictionStore;
 import ht.platform.support.auth.ApiKeys;
 import ht.platform.support.auth.KeyRequests;
 import ht.platform.support.crypto.SecretBox;
@@ -22,7 +24,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /** Client applications, their keys and webhook secrets (operator API), and key lookup for authentication. */
 @ApplicationScoped
@@ -30,7 +31,6 @@ public class ApplicationService {
 
     private static final String TEST = "test";
     private static final String LIVE = "live";
-
 
     /** An application with the webhook secrets in clear that this answer shows once (null when not shown). */
     public record AppWithSecrets(Application application, String webhookSecret, String testWebhookSecret) { }
@@ -46,6 +46,12 @@ public class ApplicationService {
 
     @Inject
     ht.platform.kyc.config.KycSettings settings;
+
+    @Inject
+    ApplicationStore store;
+
+    @Inject
+    RestrictionStore restrictions;
 
     public Uni<AppWithSecrets> create(String name, List<String> returnUrls, String webhookUrl, String testWebhookUrl) {
         String cleanName = checkName(name);
@@ -63,7 +69,7 @@ public class ApplicationService {
         app.webhookSecretSealed = seal(app, LIVE, secret);
         app.testWebhookSecretSealed = seal(app, TEST, testSecret);
         app.createdAt = now();
-        return Panache.withTransaction(app::persist).replaceWith(new AppWithSecrets(app, secret, testSecret));
+        return Panache.withTransaction(() -> store.insert(app)).replaceWith(new AppWithSecrets(app, secret, testSecret));
     }
 
     /**
@@ -156,14 +162,8 @@ public class ApplicationService {
         if (reason != null && reason.length() > 500) {
             throw ApiException.invalid("reason", "reason must be at most 500 characters");
         }
-        return Panache.withTransaction(() -> find(applicationId).chain(app -> Panache.getSession().chain(s -> s
-                .createNativeQuery("INSERT INTO kyc.subject_restrictions (application_id, mode, external_user_id, reason, created_at)"
-                        + " VALUES (:app, :mode, :user, :reason, :now)"
-                        + " ON CONFLICT (application_id, mode, external_user_id) DO UPDATE SET reason = EXCLUDED.reason")
-                .setParameter("app", applicationId).setParameter("mode", restrictedMode).setParameter("user", externalUserId)
-                .setParameter("reason", reason)
-                .setParameter("now", now().atOffset(java.time.ZoneOffset.UTC))
-                .executeUpdate()))).replaceWithVoid();
+        return Panache.withTransaction(() -> find(applicationId)
+                .chain(app -> restrictions.restrict(applicationId, restrictedMode, externalUserId, reason, now())));
     }
 
     /** The application read in a session of its own. */
@@ -172,7 +172,7 @@ public class ApplicationService {
     }
 
     public Uni<Application> find(String id) {
-        return Application.<Application>findById(id).map(app -> {
+        return store.find(id).map(app -> {
             if (app == null) {
                 throw ApiException.notFound("Application " + id);
             }

@@ -4,7 +4,9 @@ import ht.platform.kyc.model.VerificationView;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import ht.platform.kyc.config.KycSettings;
+import ht.platform.kyc.model.RestrictionStore;
 import ht.platform.kyc.model.Verification;
+import ht.platform.kyc.model.VerificationStore;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.time.Timestamps;
@@ -43,6 +45,12 @@ public class SubjectService {
     @Inject
     Clock clock;
 
+    @Inject
+    VerificationStore verifications;
+
+    @Inject
+    RestrictionStore restrictions;
+
     public Uni<SubjectStatus> status(ApiPrincipal caller, String externalUserId) {
         if (externalUserId == null || externalUserId.isEmpty() || externalUserId.length() > 200) {
             throw new ApiException(404, "SUBJECT_NOT_FOUND", "No such subject");
@@ -52,13 +60,8 @@ public class SubjectService {
 
     /** The subject's status in one mode, inside the caller's session. */
     public Uni<SubjectStatus> status(String applicationId, String mode, String externalUserId) {
-        return Verification.<Verification>list("applicationId = ?1 and mode = ?2 and externalUserId = ?3", applicationId, mode, externalUserId)
-                .chain(list -> Panache.getSession().chain(s -> s.createNativeQuery(
-                                "SELECT count(*) FROM kyc.subject_restrictions WHERE application_id = :app AND mode = :mode AND external_user_id = :user",
-                                Long.class)
-                        .setParameter("app", applicationId).setParameter("mode", mode).setParameter("user", externalUserId)
-                        .getSingleResult())
-                        .map(restricted -> derive(externalUserId, list, ((Number) restricted).longValue() > 0)));
+        return verifications.ofSubject(applicationId, mode, externalUserId).chain(list -> restrictions
+                .restricted(applicationId, mode, externalUserId).map(restricted -> derive(externalUserId, list, restricted)));
     }
 
     /** The end of a verified verification's validity ({@code verified_at} + 365 days by default). */

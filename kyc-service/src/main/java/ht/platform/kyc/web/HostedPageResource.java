@@ -3,7 +3,7 @@ package ht.platform.kyc.web;
 import ht.platform.kyc.model.Verification;
 import ht.platform.kyc.provider.BuiltInChecks;
 import ht.platform.kyc.service.DecisionEngine;
-import ht.platform.kyc.service.VerificationService;
+import ht.platform.kyc.service.HostedSteps;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.web.PageLanguage;
 import ht.platform.support.http.TokenPath;
@@ -48,13 +48,13 @@ public class HostedPageResource {
     Template page;
 
     @Inject
-    VerificationService verifications;
+    HostedSteps steps;
 
     @GET
     @Produces(MediaType.TEXT_HTML)
     @Operation(summary = "The hosted verification page (opening it moves created to started)")
     public Uni<Response> show(@PathParam("token") String token, @QueryParam("lang") String lang, @QueryParam("error") String error) {
-        return verifications.open(token).map(v -> {
+        return steps.open(token).map(v -> {
             String locale = locale(lang, v);
             if (v == null) {
                 return html(404, base(token, locale, "invalid").data("error", false));
@@ -67,7 +67,7 @@ public class HostedPageResource {
     @Path("/consent")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> consent(@PathParam("token") String token, @QueryParam("lang") String lang, @RestForm("decision") String decision) {
-        return back(token, lang, verifications.consent(token, "accept".equals(decision)));
+        return back(token, lang, steps.consent(token, "accept".equals(decision)));
     }
 
     @POST
@@ -75,7 +75,7 @@ public class HostedPageResource {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> documentType(@PathParam("token") String token, @QueryParam("lang") String lang,
                                       @RestForm("document_type") String type) {
-        return back(token, lang, verifications.chooseDocument(token, type));
+        return back(token, lang, steps.chooseDocument(token, type));
     }
 
     @POST
@@ -83,7 +83,7 @@ public class HostedPageResource {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Uni<Response> testOutcome(@PathParam("token") String token, @QueryParam("lang") String lang,
                                      @RestForm("outcome") String outcome, @RestForm("reason") String reason) {
-        return back(token, lang, Uni.createFrom().deferred(() -> verifications.pageTestOutcome(token, outcome, reason)));
+        return back(token, lang, Uni.createFrom().deferred(() -> steps.testOutcome(token, outcome, reason)));
     }
 
     @POST
@@ -91,14 +91,14 @@ public class HostedPageResource {
     @Consumes(MediaType.MULTIPART_FORM_DATA)
     public Uni<Response> document(@PathParam("token") String token, @QueryParam("lang") String lang,
                                   @RestForm("front") FileUpload front, @RestForm("back") FileUpload back) {
-        return upload(token, lang, Uni.createFrom().deferred(() -> verifications.submitDocument(token, file(front), file(back))));
+        return upload(token, lang, Uni.createFrom().deferred(() -> steps.submitDocument(token, file(front), file(back))));
     }
 
     @POST
     @Path("/selfie")
     @Consumes(MediaType.MULTIPART_FORM_DATA)
     public Uni<Response> selfie(@PathParam("token") String token, @QueryParam("lang") String lang, @RestForm("selfie") FileUpload selfie) {
-        return upload(token, lang, Uni.createFrom().deferred(() -> verifications.submitSelfie(token, file(selfie))));
+        return upload(token, lang, Uni.createFrom().deferred(() -> steps.submitSelfie(token, file(selfie))));
     }
 
     /** An upload step: 303 to the page when accepted; a refused photo answers its 4xx (or 503) with the page and its error. */
@@ -108,7 +108,7 @@ public class HostedPageResource {
                 .onFailure(ApiException.class).recoverWithUni(e -> {
                     ApiException refused = (ApiException) e;
                     LOG.infof("page upload refused: %s %s", refused.code(), refused.param());
-                    return verifications.view(token).map(v -> {
+                    return steps.view(token).map(v -> {
                         String locale = locale(lang, v);
                         TemplateInstance page = v == null ? base(token, locale, "invalid") : render(token, locale, v);
                         Response.ResponseBuilder out = Response.fromResponse(html(refused.status(), page.data("error", true)));

@@ -285,7 +285,7 @@ class VerificationApiTest {
                     compared++;
                 }
             }
-            assertEquals(Verification.COLUMNS.split(", ").length, compared, "every mapped field is a column fromRow reads");
+            assertEquals(ht.platform.kyc.model.VerificationStore.COLUMNS.split(", ").length, compared, "every mapped field is a column fromRow reads");
             ObjectMapper plainJson = new ObjectMapper(); // the service's mapper refuses nulls in maps, which a read shape carries
             assertEquals(plainJson.convertValue(VerificationView.of(json, orm), Map.class), plainJson.readValue(got.asString(), Map.class), id);
             if (ormAnswers.containsKey(id)) {
@@ -346,7 +346,7 @@ class VerificationApiTest {
         String id = Fixtures.create(app.testKey(), "expiring");
         clock.advance(Duration.ofHours(25));
         // a batch takes at most 200; other tests' open verifications are due too
-        while (ht.platform.kyc.TestSupport.run(() -> service().expireDue()) >= 200) { }
+        while (ht.platform.kyc.TestSupport.run(() -> sweeps.expireDue()) >= 200) { }
         as(app.testKey()).get("/api/v1/verifications/" + id).then().body("status", equalTo("expired"))
                 .body("reason_code", equalTo("session_expired"));
         given().header("Authorization", "Bearer " + app.testKey()).get("/api/v1/subjects/expiring/status").then()
@@ -360,10 +360,10 @@ class VerificationApiTest {
                 .then().statusCode(200).body("status", equalTo("processing"));
         // a fresh processing verification is left alone (its decision may still be running)
         clock.advance(Duration.ofMinutes(4));
-        ht.platform.kyc.TestSupport.run(() -> service().failStuckProcessing());
+        ht.platform.kyc.TestSupport.run(() -> sweeps.failStuckProcessing());
         as(app.testKey()).get("/api/v1/verifications/" + id).then().body("status", equalTo("processing"));
         clock.advance(Duration.ofMinutes(2));
-        int ended = ht.platform.kyc.TestSupport.run(() -> service().failStuckProcessing());
+        int ended = ht.platform.kyc.TestSupport.run(() -> sweeps.failStuckProcessing());
         assertTrue(ended >= 1);
         as(app.testKey()).get("/api/v1/verifications/" + id).then().body("status", equalTo("technical_error"))
                 .body("reason_code", equalTo("processing_error")).body("completed_at", org.hamcrest.Matchers.notNullValue());
@@ -387,6 +387,9 @@ class VerificationApiTest {
 
     @Inject
     ht.platform.kyc.service.VerificationService verificationService;
+
+    @Inject
+    ht.platform.kyc.service.VerificationSweeps sweeps;
 
     ht.platform.kyc.service.VerificationService service() {
         return verificationService;

@@ -1,0 +1,65 @@
+package ht.platform.kyc.service;
+
+import ht.platform.kyc.config.KycSettings;
+import ht.platform.kyc.model.Verification;
+import ht.platform.kyc.model.VerificationStore;
+import ht.platform.kyc.provider.Evidence;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.jboss.logging.Logger;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The automatic decision of a live verification in processing: its photos opened, the {@link DecisionEngine} run on
+ * the image workers within the time budget, the outcome recorded and the photos erased. A failed or overrun
+ * decision is technical_error.
+ */
+@ApplicationScoped
+public class DecisionRun {
+
+    private static final Logger LOG = Logger.getLogger(DecisionRun.class);
+
+    @Inject
+    KycSettings settings;
+
+    @Inject
+    DecisionEngine engine;
+
+    @Inject
+    ImageWorkers workers;
+
+    @Inject
+    ImageVault images;
+
+    @Inject
+    VerificationStore verifications;
+
+    @Inject
+    Transitions transitions;
+
+    Uni<Verification> decide(String id) {
+        Uni<Map<String, byte[]>> opened = Panache.withSession(() -> images.open(id));
+        return Panache.withSession(() -> verifications.find(id)).chain(v -> opened.chain(imgs -> {
+            Instant now = transitions.now();
+            Evidence evidence = new Evidence(v.documentType, v.country, imgs.get("document_front"), imgs.get("document_back"),
+                    imgs.get("selfie"), null, LocalDate.ofInstant(now, ZoneOffset.UTC));
+            // on the bounded image workers, never on the event loop, within the decision's time budget
+            return workers.run(() -> engine.decide(evidence, now)).ifNoItem().after(settings.decision().timeBudget()).fail();
+        })).onFailure().recoverWithItem(e -> {
+            LOG.errorf("decision of %s failed: %s", id, e.getClass().getSimpleName());
+            return new DecisionEngine.Outcome("technical_error", List.of("processing_error"), null);
+        }).chain(outcome -> Panache.withTransaction(() -> verifications.lock(id).chain(v -> {
+            if (!"processing".equals(v.status)) {
+                return Uni.createFrom().item(v);
+            }
+            return transitions.finish(v, outcome.status(), outcome.reasonCodes(), outcome.result());
+        })));
+    }
+}
