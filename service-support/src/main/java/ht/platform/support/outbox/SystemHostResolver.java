@@ -6,17 +6,29 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.net.InetAddress;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
  * The JDK's resolver, on a few threads of its own: a lookup that stalls holds one of them, never an event loop
- * or the shared worker pool, and the transport stops waiting for it at the end of the send budget.
+ * or the shared worker pool, and the transport stops waiting for it at the end of the send budget. An answer is
+ * kept for {@link #KEEP} (shorter than the JDK's own 30 s cache of the same answer), so a busy address costs no
+ * thread hop per delivery; every send still checks the addresses it connects to.
  */
 @DefaultBean
 @ApplicationScoped
 public class SystemHostResolver implements HostResolver {
+
+    static final Duration KEEP = Duration.ofSeconds(10);
+    private static final int KEPT_HOSTS = 10_000;
+
+    private record Answer(List<InetAddress> addresses, long until) { }
+
+    private final Map<String, Answer> answers = new ConcurrentHashMap<>();
 
     private final ExecutorService threads = Executors.newFixedThreadPool(4, r -> {
         Thread t = new Thread(r, "webhook-dns");
@@ -26,9 +38,18 @@ public class SystemHostResolver implements HostResolver {
 
     @Override
     public Uni<List<InetAddress>> resolve(String host) {
+        Answer known = answers.get(host);
+        if (known != null && known.until() - System.nanoTime() > 0) {
+            return Uni.createFrom().item(known.addresses());
+        }
         return Uni.createFrom().item(() -> {
             try {
-                return List.of(InetAddress.getAllByName(host));
+                List<InetAddress> addresses = List.of(InetAddress.getAllByName(host));
+                if (answers.size() >= KEPT_HOSTS) {
+                    answers.clear();
+                }
+                answers.put(host, new Answer(addresses, System.nanoTime() + KEEP.toNanos()));
+                return addresses;
             } catch (java.net.UnknownHostException e) {
                 throw new IllegalStateException("host " + host + " could not be resolved", e);
             }
