@@ -25,14 +25,17 @@ public class LinkService {
             PaymentIntentStatus.PROCESSING, PaymentIntentStatus.PROVIDER_PENDING, PaymentIntentStatus.PROVIDER_UNKNOWN);
 
     @Inject
-    PaymentService payments;
+    PaymentIntentService payments;
+
+    @Inject
+    PaymentIntentTransitions transitions;
 
     public Uni<PaymentLink> create(ApiPrincipal caller, String amount, String currency, String description,
                                    String externalReference, String returnUrl) {
-        PaymentService.NewIntent in = payments.validate(caller.mode(), amount, currency, description, externalReference,
+        PaymentIntentService.NewIntent in = payments.validate(caller.mode(), amount, currency, description, externalReference,
                 returnUrl, null, null);
         PaymentLink link = new PaymentLink();
-        link.id = Ids.ulid("pay_pl_", payments.clock());
+        link.id = Ids.ulid("pay_pl_", transitions.clock());
         link.applicationId = caller.ownerId();
         link.mode = caller.mode();
         link.amount = in.amount();
@@ -41,7 +44,7 @@ public class LinkService {
         link.externalReference = in.externalReference();
         link.returnUrl = in.returnUrl();
         link.active = true;
-        link.createdAt = payments.now();
+        link.createdAt = transitions.now();
         return Panache.withTransaction(link::persist).replaceWith(link);
     }
 
@@ -77,7 +80,7 @@ public class LinkService {
             Uni<PaymentIntent> previous = previousSession == null ? Uni.createFrom().nullItem()
                     : PaymentIntent.<PaymentIntent>find("sessionId", previousSession).firstResult();
             return previous.chain(pi -> stillOpen(pi, linkId) ? Uni.createFrom().item(pi)
-                    : payments.insert(link.applicationId, link.mode, new PaymentService.NewIntent(link.amount, link.currency,
+                    : payments.insert(link.applicationId, link.mode, new PaymentIntentService.NewIntent(link.amount, link.currency,
                             link.description, link.externalReference, link.returnUrl, "automatic", 3600), link.id));
         }));
     }
@@ -86,6 +89,6 @@ public class LinkService {
         if (pi == null || !linkId.equals(pi.paymentLinkId) || !OPEN.contains(pi.status)) {
             return false;
         }
-        return !PaymentIntentStatus.REQUIRES_PAYMENT_METHOD.equals(pi.status) || pi.expiresAt.isAfter(payments.now());
+        return !PaymentIntentStatus.REQUIRES_PAYMENT_METHOD.equals(pi.status) || pi.expiresAt.isAfter(transitions.now());
     }
 }

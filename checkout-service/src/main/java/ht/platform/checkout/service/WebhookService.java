@@ -59,7 +59,7 @@ public class WebhookService {
     OutboxWakeup wakeup;
 
     @Inject
-    PaymentService payments;
+    PaymentIntentTransitions transitions;
 
     @Inject
     DeliveryRecovery recovery;
@@ -96,7 +96,7 @@ public class WebhookService {
         e.events = types.toArray(String[]::new);
         e.secretSealed = secretBox.sealText(secret, e.id);
         e.status = "enabled";
-        e.createdAt = payments.now();
+        e.createdAt = transitions.now();
         return Panache.withTransaction(() -> Application.findById(caller.ownerId(), LockModeType.PESSIMISTIC_WRITE)
                 .chain(() -> WebhookEndpoint.count("applicationId = ?1 and status = 'enabled'", caller.ownerId()))
                 .chain(n -> {
@@ -123,7 +123,7 @@ public class WebhookService {
             if (e == null || !e.applicationId.equals(caller.ownerId()) || !e.mode.equals(caller.mode()) || !e.status.equals("enabled")) {
                 throw ApiException.notFound("Webhook endpoint " + id);
             }
-            Instant now = payments.now();
+            Instant now = transitions.now();
             if (e.previousSecretExpiresAt != null && e.previousSecretExpiresAt.isAfter(now)) {
                 throw new ApiException(409, "ROTATION_IN_PROGRESS", "The previous secret signs until "
                         + Timestamps.seconds(e.previousSecretExpiresAt) + "; rotate again after that");
@@ -224,7 +224,7 @@ public class WebhookService {
 
     /** Sends the event again to its endpoints (dead letters included): a fresh schedule, the same event id and body. */
     public Uni<Views.EventView> resend(ApiPrincipal caller, String id) {
-        OffsetDateTime now = OffsetDateTime.ofInstant(payments.now(), ZoneOffset.UTC);
+        OffsetDateTime now = OffsetDateTime.ofInstant(transitions.now(), ZoneOffset.UTC);
         return Panache.withTransaction(() -> Event.<Event>findById(id).chain(e -> {
             if (e == null || !e.applicationId.equals(caller.ownerId()) || !e.mode.equals(caller.mode())) {
                 throw ApiException.notFound("Event " + id);
