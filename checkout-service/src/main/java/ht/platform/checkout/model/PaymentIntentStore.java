@@ -42,7 +42,12 @@ public class PaymentIntentStore {
     }
 
     public Uni<PaymentIntent> readBySession(String sessionId) {
-        return Panache.withSession(() -> PaymentIntent.<PaymentIntent>find("sessionId", sessionId).firstResult());
+        return Panache.withSession(() -> bySession(sessionId));
+    }
+
+    /** The intent behind a checkout session (in the caller's session), or null. */
+    public Uni<PaymentIntent> bySession(String sessionId) {
+        return PaymentIntent.<PaymentIntent>find("sessionId", sessionId).firstResult();
     }
 
     public Uni<PaymentIntent> byId(String id) {

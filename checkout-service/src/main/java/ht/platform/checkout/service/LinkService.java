@@ -2,6 +2,8 @@ package ht.platform.checkout.service;
 
 import ht.platform.checkout.model.PaymentIntent;
 import ht.platform.checkout.model.PaymentLink;
+import ht.platform.checkout.model.PaymentLinkStore;
+import ht.platform.checkout.model.PaymentIntentStore;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.ids.Ids;
@@ -9,7 +11,6 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.LockModeType;
 
 import java.util.Set;
 
@@ -30,6 +31,12 @@ public class LinkService {
     @Inject
     PaymentIntentTransitions transitions;
 
+    @Inject
+    PaymentLinkStore links;
+
+    @Inject
+    PaymentIntentStore intents;
+
     public Uni<PaymentLink> create(ApiPrincipal caller, String amount, String currency, String description,
                                    String externalReference, String returnUrl) {
         PaymentIntentService.NewIntent in = payments.validate(caller.mode(), amount, currency, description, externalReference,
@@ -45,11 +52,11 @@ public class LinkService {
         link.returnUrl = in.returnUrl();
         link.active = true;
         link.createdAt = transitions.now();
-        return Panache.withTransaction(link::persist).replaceWith(link);
+        return links.save(link);
     }
 
     public Uni<PaymentLink> get(ApiPrincipal caller, String id) {
-        return Panache.withSession(() -> PaymentLink.<PaymentLink>findById(id)).map(l -> {
+        return links.read(id).map(l -> {
             if (l == null || !l.applicationId.equals(caller.ownerId()) || !l.mode.equals(caller.mode())) {
                 throw ApiException.notFound("Payment link " + id);
             }
@@ -59,7 +66,7 @@ public class LinkService {
 
     /** An active link as its page shows it (no key: the link id is the bearer); 404 otherwise. Reads only. */
     public Uni<PaymentLink> visible(String linkId) {
-        return Panache.withSession(() -> PaymentLink.<PaymentLink>findById(linkId)).map(l -> {
+        return links.read(linkId).map(l -> {
             if (l == null || !l.active) {
                 throw ApiException.notFound("Payment link " + linkId);
             }
@@ -73,12 +80,12 @@ public class LinkService {
      * session cannot both create.
      */
     public Uni<PaymentIntent> open(String linkId, String previousSession) {
-        return Panache.withTransaction(() -> PaymentLink.<PaymentLink>findById(linkId, LockModeType.PESSIMISTIC_WRITE).chain(link -> {
+        return Panache.withTransaction(() -> links.lock(linkId).chain(link -> {
             if (link == null || !link.active) {
                 throw ApiException.notFound("Payment link " + linkId);
             }
             Uni<PaymentIntent> previous = previousSession == null ? Uni.createFrom().nullItem()
-                    : PaymentIntent.<PaymentIntent>find("sessionId", previousSession).firstResult();
+                    : intents.bySession(previousSession);
             return previous.chain(pi -> stillOpen(pi, linkId) ? Uni.createFrom().item(pi)
                     : payments.insert(link.applicationId, link.mode, new PaymentIntentService.NewIntent(link.amount, link.currency,
                             link.description, link.externalReference, link.returnUrl, "automatic", 3600), link.id));

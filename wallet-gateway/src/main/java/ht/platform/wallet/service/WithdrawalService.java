@@ -9,13 +9,13 @@ import ht.platform.support.ids.Ids;
 import ht.platform.wallet.config.WalletSettings;
 import ht.platform.wallet.events.EventOutbox;
 import ht.platform.wallet.model.Withdrawal;
+import ht.platform.wallet.model.WithdrawalStore;
 import ht.platform.wallet.service.Views.ListView;
 import ht.platform.wallet.service.Views.WithdrawalView;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.LockModeType;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -50,6 +50,9 @@ public class WithdrawalService {
 
     @Inject
     Clock clock;
+
+    @Inject
+    WithdrawalStore store;
 
     @Inject
     WalletSettings settings;
@@ -110,50 +113,24 @@ public class WithdrawalService {
         w.reference = body.reference();
         w.createdAt = now;
         return balances.reserve(w.projectId, w.mode, w.currency, w.total)
-                .chain(() -> w.persist())
+                .chain(() -> store.persist(w))
                 .chain(() -> events.publish(w.projectId, w.mode, "withdrawal.requested", w.id, WithdrawalView.of(w)))
                 .map(e -> idempotency.response(201, WithdrawalView.of(w)));
     }
 
     public Uni<WithdrawalView> get(ApiPrincipal caller, String id) {
-        return Panache.withSession(() -> Withdrawal.<Withdrawal>find("id = ?1 and projectId = ?2 and mode = ?3", id,
-                caller.ownerId(), caller.mode()).firstResult()).map(w -> {
-                    if (w == null) {
-                        throw ApiException.notFound("Withdrawal " + id);
-                    }
-                    return WithdrawalView.of(w);
-                });
+        return store.readOwned(id, caller.ownerId(), caller.mode()).map(WithdrawalView::of);
     }
 
     public Uni<ListView<WithdrawalView>> list(ApiPrincipal caller, Paging paging) {
-        return Panache.withSession(() -> {
-            Uni<Withdrawal> cursor = paging.startingAfter() == null ? Uni.createFrom().nullItem()
-                    : Withdrawal.<Withdrawal>find("id = ?1 and projectId = ?2 and mode = ?3", paging.startingAfter(),
-                    caller.ownerId(), caller.mode()).firstResult().invoke(c -> {
-                        if (c == null) {
-                            throw Paging.unknownCursor();
-                        }
-                    });
-            return cursor.chain(c -> (c == null
-                    ? Withdrawal.<Withdrawal>find("projectId = ?1 and mode = ?2 order by createdAt desc, id desc",
-                    caller.ownerId(), caller.mode())
-                    : Withdrawal.<Withdrawal>find("projectId = ?1 and mode = ?2 and (createdAt < ?3 or (createdAt = ?3 and id < ?4))"
-                    + " order by createdAt desc, id desc", caller.ownerId(), caller.mode(), c.createdAt, c.id))
-                    .range(0, paging.limit()).list());
-        }).map(rows -> ListView.of(rows.stream().limit(paging.limit()).map(WithdrawalView::of).toList(),
+        return store.readPage(caller.ownerId(), caller.mode(), paging.startingAfter(), paging.limit() + 1).map(rows -> ListView.of(rows.stream().limit(paging.limit()).map(WithdrawalView::of).toList(),
                 rows.size() > paging.limit()));
     }
 
     /** cancel (merchant) or a test helper: one move of the graph under a row lock, with its balance effect and event. */
     public Uni<WithdrawalView> transition(ApiPrincipal caller, String id, String action) {
-        return Panache.withTransaction(() -> Withdrawal.<Withdrawal>find("id = ?1 and projectId = ?2 and mode = ?3", id,
-                        caller.ownerId(), caller.mode()).withLock(LockModeType.PESSIMISTIC_WRITE).firstResult()
-                .chain(w -> {
-                    if (w == null) {
-                        throw ApiException.notFound("Withdrawal " + id);
-                    }
-                    return apply(w, action, null);
-                })).map(WithdrawalView::of);
+        return Panache.withTransaction(() -> store.lockOwned(id, caller.ownerId(), caller.mode())
+                .chain(w -> apply(w, action, null))).map(WithdrawalView::of);
     }
 
     /**

@@ -2,7 +2,7 @@ package ht.platform.wallet.web;
 
 import ht.platform.support.http.TokenPath;
 import ht.platform.wallet.model.Payment;
-import ht.platform.wallet.model.Project;
+import ht.platform.support.tenancy.Tenancy;
 import ht.platform.wallet.provider.MonCashWallet;
 import ht.platform.wallet.service.MonCashPayments;
 import ht.platform.wallet.service.PaymentService;
@@ -60,6 +60,9 @@ public class HostedPageResource {
 
     @Inject
     PaymentService payments;
+
+    @Inject
+    Tenancy tenancy;
 
     @Inject
     MonCashPayments moncash;
@@ -161,7 +164,7 @@ public class HostedPageResource {
 
     private Uni<Response> render(Payment p, String language, boolean forbidden, int status, boolean railError) {
         boolean viaMonCash = payments.viaMonCash(p);
-        return Project.<Project>findById(p.projectId).chain(project -> wallet.instance()
+        return tenancy.standing(p.projectId).chain(project -> wallet.instance()
                 .setLocale(language)
                 .data("lang", language)
                 .data("missing", false)
@@ -171,7 +174,7 @@ public class HostedPageResource {
                 .data("refresh", !p.isFinal() && !"test".equals(p.mode) && !(viaMonCash && "created".equals(p.status)))
                 .data("moncash", viaMonCash && !p.isFinal())
                 .data("railError", railError)
-                .data("merchant", project == null ? "" : project.name)
+                .data("merchant", project == null ? "" : project.name())
                 .data("statusKey", "status_" + p.status)
                 .data("expires", WHEN.format(p.expiresAt))
                 .data("p", new PageModel(p.pageToken, p.reference, p.description, p.amount, p.fee, p.total, p.currency,
