@@ -1,14 +1,12 @@
 package ht.platform.checkout.model;
 
 import io.quarkus.hibernate.reactive.panache.Panache;
-import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.hibernate.reactive.mutiny.Mutiny;
 
 import java.time.OffsetDateTime;
 import java.util.List;
-import java.util.function.Function;
 
 /**
  * Reads of the event log with its deliveries and attempts, and the rescheduling of an event's deliveries (the
@@ -23,28 +21,12 @@ public class EventStore {
     }
 
     /**
-     * One page, newest first, of an application's events in one mode; {@code type} and the cursor {@code after} are
-     * optional; {@code checkCursor} vets the cursor's event (null when there is none).
+     * Up to {@code limit} of an application's events in one mode after the cursor {@code after}, newest first;
+     * {@code type} is optional.
      */
-    public Uni<List<Event>> readPage(String applicationId, String mode, String type, String after, int limit,
-                                     Function<Event, Event> checkCursor) {
-        return Panache.withSession(() -> {
-            Uni<Event> cursor = after == null ? Uni.createFrom().nullItem() : byId(after).map(checkCursor);
-            return cursor.chain(c -> {
-                StringBuilder q = new StringBuilder("applicationId = :app and mode = :mode");
-                Parameters p = Parameters.with("app", applicationId).and("mode", mode);
-                if (type != null) {
-                    q.append(" and type = :type");
-                    p = p.and("type", type);
-                }
-                if (c != null) {
-                    q.append(" and (createdAt < :cAt or (createdAt = :cAt and id < :cId))");
-                    p = p.and("cAt", c.createdAt).and("cId", c.id);
-                }
-                q.append(" order by createdAt desc, id desc");
-                return Event.<Event>find(q.toString(), p).range(0, limit - 1).list();
-            });
-        });
+    public Uni<List<Event>> readPage(String applicationId, String mode, String type, String after, int limit) {
+        return NewestFirst.page(Event.class, applicationId, mode, "type", type, after,
+                "starting_after must be the id of one of your events", limit);
     }
 
     /** The events about one object, newest first, at most {@code limit}. */

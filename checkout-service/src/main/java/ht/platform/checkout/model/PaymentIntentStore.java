@@ -3,7 +3,6 @@ package ht.platform.checkout.model;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.sql.Rows;
 import io.quarkus.hibernate.reactive.panache.Panache;
-import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -13,7 +12,6 @@ import jakarta.persistence.LockModeType;
 
 import java.time.Instant;
 import java.util.List;
-import java.util.function.Function;
 
 /**
  * Every query of the payment intent aggregate. Methods named {@code read…} open their own session; the others run
@@ -74,28 +72,12 @@ public class PaymentIntentStore {
     }
 
     /**
-     * One page, newest first, of an application's intents in one mode; {@code status} and the cursor {@code after}
-     * are optional; {@code checkCursor} vets the cursor's intent (null when there is none).
+     * Up to {@code limit} of an application's intents in one mode after the cursor {@code after}, newest first;
+     * {@code status} is optional.
      */
-    public Uni<List<PaymentIntent>> readPage(String applicationId, String mode, String status, String after, int limit,
-                                             Function<PaymentIntent, PaymentIntent> checkCursor) {
-        return Panache.withSession(() -> {
-            Uni<PaymentIntent> cursor = after == null ? Uni.createFrom().nullItem() : byId(after).map(checkCursor);
-            return cursor.chain(c -> {
-                StringBuilder q = new StringBuilder("applicationId = :app and mode = :mode");
-                Parameters p = Parameters.with("app", applicationId).and("mode", mode);
-                if (status != null) {
-                    q.append(" and status = :status");
-                    p = p.and("status", status);
-                }
-                if (c != null) {
-                    q.append(" and (createdAt < :cAt or (createdAt = :cAt and id < :cId))");
-                    p = p.and("cAt", c.createdAt).and("cId", c.id);
-                }
-                q.append(" order by createdAt desc, id desc");
-                return PaymentIntent.<PaymentIntent>find(q.toString(), p).range(0, limit - 1).list();
-            });
-        });
+    public Uni<List<PaymentIntent>> readPage(String applicationId, String mode, String status, String after, int limit) {
+        return NewestFirst.page(PaymentIntent.class, applicationId, mode, "status", status, after,
+                "starting_after must be the id of one of your payment intents", limit);
     }
 
     /** Intents nobody paid whose time is up, at most {@code limit}. */

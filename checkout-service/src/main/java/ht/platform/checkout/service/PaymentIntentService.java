@@ -155,12 +155,7 @@ public class PaymentIntentService {
         if (status != null && !ALL.contains(status)) {
             throw ApiException.invalid("status", "Unknown status '" + status + "'");
         }
-        return intents.readPage(caller.ownerId(), caller.mode(), status, startingAfter, n + 1, c -> {
-            if (c == null || !c.applicationId.equals(caller.ownerId()) || !c.mode.equals(caller.mode())) {
-                throw ApiException.invalid("starting_after", "starting_after must be the id of one of your payment intents");
-            }
-            return c;
-        }).map(rows -> {
+        return intents.readPage(caller.ownerId(), caller.mode(), status, startingAfter, n + 1).map(rows -> {
             boolean more = rows.size() > n;
             List<Views.PaymentIntentView> data = rows.stream().limit(n).map(pi -> Views.of(pi, publicBaseUrl)).toList();
             return Views.ListView.of(data, more);
