@@ -65,27 +65,15 @@ public class PaymentService {
     String publicBaseUrl;
 
     public void validate(CreatePayment body) {
-        if (body == null) {
-            throw ApiException.invalid(null, "A JSON body is required");
-        }
-        if (body.amount() == null) {
-            throw ApiException.invalid("amount", "amount is required (a positive integer)");
-        }
-        if (body.amount() <= 0 || body.amount() > settings.payments().maxAmount()) {
-            throw ApiException.invalid("amount", "amount must be a positive integer not above " + settings.payments().maxAmount());
-        }
+        MoneyRequests.bodyPresent(body);
+        MoneyRequests.amount(body.amount(), settings.payments().maxAmount());
         if (body.currency() == null) {
             throw ApiException.invalid("currency", "currency is required");
         }
         if (!CURRENCY.equals(body.currency())) {
             throw ApiException.invalid("currency", "currency must be HTG");
         }
-        if (body.reference() == null || body.reference().isBlank()) {
-            throw ApiException.invalid("reference", "reference is required");
-        }
-        if (body.reference().length() > 100) {
-            throw ApiException.invalid("reference", "reference must be at most 100 characters");
-        }
+        MoneyRequests.reference(body.reference());
         if (body.description() != null && body.description().length() > 500) {
             throw ApiException.invalid("description", "description must be at most 500 characters");
         }
@@ -114,8 +102,9 @@ public class PaymentService {
         p.mode = caller.mode();
         p.status = "created";
         p.amount = body.amount();
-        p.fee = Fees.fee(p.amount, settings.payments().feeBasisPoints(), settings.payments().feeMinimum());
-        p.total = Math.addExact(p.amount, p.fee);
+        Fees.Charge charge = Fees.charge(p.amount, settings.payments().feeBasisPoints(), settings.payments().feeMinimum());
+        p.fee = charge.fee();
+        p.total = charge.total();
         p.currency = body.currency();
         p.reference = body.reference();
         p.description = body.description();

@@ -67,15 +67,8 @@ public class WithdrawalService {
     Idempotency idempotency;
 
     public void validate(CreateWithdrawal body) {
-        if (body == null) {
-            throw ApiException.invalid(null, "A JSON body is required");
-        }
-        if (body.amount() == null) {
-            throw ApiException.invalid("amount", "amount is required (a positive integer)");
-        }
-        if (body.amount() <= 0 || body.amount() > settings.withdrawals().maxAmount()) {
-            throw ApiException.invalid("amount", "amount must be a positive integer not above " + settings.withdrawals().maxAmount());
-        }
+        MoneyRequests.bodyPresent(body);
+        MoneyRequests.amount(body.amount(), settings.withdrawals().maxAmount());
         if (body.currency() != null && !PaymentService.CURRENCY.equals(body.currency())) {
             throw ApiException.invalid("currency", "currency must be HTG");
         }
@@ -88,12 +81,7 @@ public class WithdrawalService {
         if (body.destination().msisdn() == null || !MSISDN.matcher(body.destination().msisdn()).matches()) {
             throw ApiException.invalid("destination.msisdn", "destination.msisdn must be a phone number of 8 to 15 digits, optionally with a leading +");
         }
-        if (body.reference() == null || body.reference().isBlank()) {
-            throw ApiException.invalid("reference", "reference is required");
-        }
-        if (body.reference().length() > 100) {
-            throw ApiException.invalid("reference", "reference must be at most 100 characters");
-        }
+        MoneyRequests.reference(body.reference());
     }
 
     /** Runs inside the idempotency transaction: reserve, record, event; all or nothing. */
@@ -105,8 +93,9 @@ public class WithdrawalService {
         w.mode = caller.mode();
         w.status = "requested";
         w.amount = body.amount();
-        w.fee = Fees.fee(w.amount, settings.withdrawals().feeBasisPoints(), settings.withdrawals().feeMinimum());
-        w.total = Math.addExact(w.amount, w.fee);
+        Fees.Charge charge = Fees.charge(w.amount, settings.withdrawals().feeBasisPoints(), settings.withdrawals().feeMinimum());
+        w.fee = charge.fee();
+        w.total = charge.total();
         w.currency = PaymentService.CURRENCY;
         w.destinationType = body.destination().type();
         w.msisdn = body.destination().msisdn();
