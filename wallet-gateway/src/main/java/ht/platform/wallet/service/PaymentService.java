@@ -176,6 +176,21 @@ public class PaymentService {
         return viaMonCash(p) ? Uni.createFrom().item(p) : sentToWallet(p);
     }
 
+    /** The hosted page of {@code token} was opened (see {@link #opened}): its payment as it now stands, or null. */
+    public Uni<Payment> openPage(String token) {
+        return Panache.withTransaction(() -> store.lockByToken(token).chain(p -> p == null ? Uni.createFrom().nullItem() : opened(p)));
+    }
+
+    /**
+     * Test mode: the customer's simulated outcome ({@code succeed | fail}) on the hosted page of {@code token}. Answers
+     * the payment, unchanged when it is live, or null when there is none.
+     */
+    public Uni<Payment> simulateOnPage(String token, String action) {
+        return Panache.withTransaction(() -> store.lockByToken(token).chain(p -> p == null || !"test".equals(p.mode)
+                ? Uni.createFrom().item(p)
+                : opened(p).chain(open -> open.isFinal() ? Uni.createFrom().item(open) : apply(open, action))));
+    }
+
     /** The customer was sent to their wallet: created -> pending (payment.pending). Runs in a transaction. */
     public Uni<Payment> sentToWallet(Payment p) {
         if ("created".equals(p.status)) {

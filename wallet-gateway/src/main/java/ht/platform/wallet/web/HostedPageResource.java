@@ -7,7 +7,6 @@ import ht.platform.wallet.provider.MonCashWallet;
 import ht.platform.wallet.service.MonCashPayments;
 import ht.platform.wallet.service.PaymentService;
 import ht.platform.support.web.PageLanguage;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.qute.Template;
 import io.quarkus.qute.TemplateData;
 import io.smallrye.mutiny.Uni;
@@ -86,8 +85,7 @@ public class HostedPageResource {
         if (!TOKEN.matcher(token).matches()) {
             return Uni.createFrom().item(missing(language));
         }
-        return Panache.withTransaction(() -> payments.lockByToken(token).chain(p -> p == null
-                        ? Uni.createFrom().nullItem() : payments.opened(p)))
+        return payments.openPage(token)
                 .chain(p -> p == null ? Uni.createFrom().item(missing(language)) : render(p, language, false, 200, error != null));
     }
 
@@ -141,17 +139,15 @@ public class HostedPageResource {
         if (!TOKEN.matcher(token).matches() || !ACTIONS.contains(action)) {
             return Uni.createFrom().item(missing(language));
         }
-        return Panache.withTransaction(() -> payments.lockByToken(token).chain(p -> {
+        return payments.simulateOnPage(token, action).chain(p -> {
             if (p == null) {
                 return Uni.createFrom().item(missing(language));
             }
             if (!"test".equals(p.mode)) {
                 return render(p, language, true, 403);
             }
-            return payments.opened(p).chain(opened -> opened.isFinal() ? Uni.createFrom().item(opened)
-                    : payments.apply(opened, action)).replaceWith(Response.seeOther(
-                    URI.create("/wallet/" + token + "?lang=" + language)).build());
-        }));
+            return Uni.createFrom().item(Response.seeOther(URI.create("/wallet/" + token + "?lang=" + language)).build());
+        });
     }
 
     private static Response back(String token, String language, boolean railError) {
