@@ -1,11 +1,9 @@
 package ht.platform.checkout.admin;
 
 import ht.platform.support.admin.OperatorApi;
-import io.quarkus.runtime.annotations.RegisterForReflection;
-import ht.platform.support.tenancy.Tenancy;
-import ht.platform.support.auth.ApiKeyAuthentication;
 import ht.platform.support.dashboard.DashboardLinkResource;
-import ht.platform.support.dashboard.SignIns;
+import ht.platform.support.tenancy.TenancyOperator;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -34,41 +32,33 @@ public class ApplicationAdminResource {
     public record CreateKey(String mode, List<String> scopes) { }
 
     @Inject
-    SignIns signIns;
-
-    @Inject
-    Tenancy applications;
-
-    @Inject
-    ApiKeyAuthentication authentication;
+    TenancyOperator operator;
 
     @POST
     @Path("/applications")
     @Operation(summary = "Create a client application")
     public Uni<Response> createApplication(CreateApplication body) {
-        return applications.createOwner(body == null ? null : body.name())
-                .map(a -> Response.status(201).entity(applications.view(a)).build());
+        return operator.createOwner(body == null ? null : body.name());
     }
 
     @POST
     @Path("/applications/{id}/dashboard_links")
     @Operation(summary = "A single-use sign-in link to the application's dashboard, valid for a few minutes")
     public Uni<Response> dashboardLink(@PathParam("id") String applicationId, DashboardLinkResource.CreateLink body) {
-        return DashboardLinkResource.forOperator(signIns, applicationId, body);
+        return operator.dashboardLink(applicationId, body);
     }
 
     @POST
     @Path("/applications/{id}/keys")
     @Operation(summary = "Issue a secret key (mode test|live, scopes; omitted scopes = all); the key is shown only in this response")
     public Uni<Response> createKey(@PathParam("id") String applicationId, CreateKey body) {
-        return applications.issueKey(applicationId, body == null ? null : body.mode(), body == null ? null : body.scopes())
-                .map(issued -> Response.status(201).entity(applications.view(issued)).build());
+        return operator.issueKey(applicationId, body == null ? null : body.mode(), body == null ? null : body.scopes());
     }
 
     @DELETE
     @Path("/keys/{id}")
     @Operation(summary = "Revoke a key")
     public Uni<Response> revokeKey(@PathParam("id") String keyId) {
-        return applications.revokeKey(keyId).invoke(authentication::forgetAll).replaceWith(Response.noContent().build());
+        return operator.revokeKey(keyId);
     }
 }

@@ -1,6 +1,6 @@
 package ht.platform.checkout.jobs;
 
-import ht.platform.checkout.service.PaymentService;
+import ht.platform.checkout.service.PaymentIntentExpiry;
 import ht.platform.checkout.service.Reconciler;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
@@ -18,7 +18,7 @@ public class ReconcileJob {
     Reconciler reconciler;
 
     @Inject
-    PaymentService payments;
+    PaymentIntentExpiry expiry;
 
     @Scheduled(every = "${checkout-jobs.reconcile-every:15s}", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> reconcile() {
@@ -28,7 +28,7 @@ public class ReconcileJob {
 
     @Scheduled(every = "30s", delayed = "5s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> expire() {
-        return payments.expireDue().onFailure().invoke(e -> LOG.warnf("expiry failed: %s", e.toString()))
+        return expiry.expireDue().onFailure().invoke(e -> LOG.warnf("expiry failed: %s", e.toString()))
                 .onFailure().recoverWithNull().replaceWithVoid();
     }
 }

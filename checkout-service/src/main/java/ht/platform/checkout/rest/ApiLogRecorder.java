@@ -1,5 +1,6 @@
 package ht.platform.checkout.rest;
 
+import ht.platform.checkout.model.ApiLogEntry;
 import ht.platform.checkout.service.ApiLogs;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.auth.Caller;
@@ -43,7 +44,7 @@ public class ApiLogRecorder {
                     return;
                 }
                 ApiPrincipal p = pending.principal();
-                logs.record(new ApiLogs.Entry(RequestIds.of(ctx), p.ownerId(), p.mode(), p.keyId(), ctx.request().method().name(),
+                logs.record(new ApiLogEntry(0, RequestIds.of(ctx), p.ownerId(), p.mode(), p.keyId(), ctx.request().method().name(),
                         ctx.request().path(), ctx.response().getStatusCode(), (System.nanoTime() - started) / 1_000_000,
                         logs.mask(ctx.get(ApiRequestBodies.BODY)), logs.mask(pending.entity()), clock.instant()));
             });

@@ -1,6 +1,6 @@
 package ht.platform.checkout.rest;
 
-import ht.platform.checkout.service.PaymentService;
+import ht.platform.checkout.service.PaymentIntentService;
 import ht.platform.checkout.service.Views;
 import ht.platform.support.auth.ApiKeyRequired;
 import ht.platform.support.auth.ApiPrincipal;
@@ -40,7 +40,7 @@ public class PaymentIntentResource {
     Caller caller;
 
     @Inject
-    PaymentService payments;
+    PaymentIntentService payments;
 
     @Inject
     Idempotency idempotency;
@@ -61,7 +61,7 @@ public class PaymentIntentResource {
         if (body == null) {
             throw ApiException.invalid("amount", "A JSON body is required");
         }
-        PaymentService.NewIntent in = payments.validate(p.mode(), body.amount(), body.currency(), body.description(),
+        PaymentIntentService.NewIntent in = payments.validate(p.mode(), body.amount(), body.currency(), body.description(),
                 body.external_reference(), body.return_url(), body.capture_method(), body.expires_in());
         return payments.create(p, in, k, idempotency.fingerprint("POST /api/v1/payment_intents", body)).map(s -> s.toResponse());
     }

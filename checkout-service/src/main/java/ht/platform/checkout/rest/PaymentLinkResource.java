@@ -1,7 +1,7 @@
 package ht.platform.checkout.rest;
 
 import ht.platform.checkout.service.LinkService;
-import ht.platform.checkout.service.PaymentService;
+import ht.platform.checkout.service.PaymentIntentService;
 import ht.platform.checkout.service.Views;
 import ht.platform.support.auth.ApiKeyRequired;
 import ht.platform.support.auth.ApiPrincipal;
@@ -39,7 +39,7 @@ public class PaymentLinkResource {
     LinkService links;
 
     @Inject
-    PaymentService payments;
+    PaymentIntentService payments;
 
     @POST
     @Operation(summary = "Create a shareable payment link; each visit creates a fresh payment intent",

@@ -1,15 +1,12 @@
 package ht.platform.checkout.rest;
 
-import ht.platform.checkout.model.PaymentAttempt;
-import ht.platform.checkout.provider.SimulatorProvider;
-import ht.platform.checkout.service.PaymentService;
-import ht.platform.checkout.service.Reconciler;
+import ht.platform.checkout.service.PaymentIntentService;
+import ht.platform.checkout.service.TestModeSimulation;
 import ht.platform.checkout.service.Views;
 import ht.platform.support.auth.ApiKeyRequired;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.auth.Caller;
 import ht.platform.support.errors.ApiException;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -34,13 +31,10 @@ public class TestHelperResource {
     Caller caller;
 
     @Inject
-    PaymentService payments;
+    PaymentIntentService payments;
 
     @Inject
-    SimulatorProvider simulator;
-
-    @Inject
-    Reconciler reconciler;
+    TestModeSimulation simulation;
 
     @POST
     @Path("/payment_intents/{id}/simulate")
@@ -54,8 +48,7 @@ public class TestHelperResource {
         if (body == null || body.payment_method() == null) {
             throw ApiException.invalid("payment_method", "payment_method is required");
         }
-        return payments.get(p, id).chain(pi -> payments.pay(pi.id, body.payment_method(), body.outcome()))
-                .map(pi -> Views.of(pi, payments.publicBaseUrl()));
+        return simulation.pay(p, id, body.payment_method(), body.outcome()).map(pi -> Views.of(pi, payments.publicBaseUrl()));
     }
 
     @POST
@@ -68,18 +61,6 @@ public class TestHelperResource {
         if (body == null || (!"succeeded".equals(body.outcome()) && !"failed".equals(body.outcome()))) {
             throw ApiException.invalid("outcome", "outcome must be 'succeeded' or 'failed'");
         }
-        return payments.get(p, id).<PaymentAttempt>chain(pi -> {
-            if (!pi.status.equals("provider_pending")) {
-                throw new ApiException(409, PaymentService.UNEXPECTED_STATE, "The payment intent is not provider_pending");
-            }
-            return Panache.withSession(() -> PaymentAttempt.<PaymentAttempt>find(
-                    "paymentIntentId = ?1 and kind = 'authorize' and status = 'pending'", id).firstResult());
-        }).chain(attempt -> (attempt == null ? Uni.createFrom().item(false)
-                : simulator.settle(attempt.id, "succeeded".equals(body.outcome()))).chain(settled -> {
-            if (!settled) {
-                throw new ApiException(409, PaymentService.UNEXPECTED_STATE, "No pending provider operation for this payment intent");
-            }
-            return reconciler.settle(attempt);
-        })).chain(() -> payments.get(p, id)).map(pi -> Views.of(pi, payments.publicBaseUrl()));
+        return simulation.settle(p, id, "succeeded".equals(body.outcome())).map(pi -> Views.of(pi, payments.publicBaseUrl()));
     }
 }

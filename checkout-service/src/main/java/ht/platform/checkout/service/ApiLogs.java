@@ -3,14 +3,13 @@ package ht.platform.checkout.service;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import ht.platform.checkout.model.ApiLogEntry;
+import ht.platform.checkout.model.ApiLogStore;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.time.Timestamps;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -18,8 +17,6 @@ import org.jboss.logging.Logger;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -40,18 +37,14 @@ public class ApiLogs {
     private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9_-]{1,100}");
     private static final int MAX_BODY = 8_192;
 
-    /** One request as recorded. */
-    public record Entry(String requestId, String ownerId, String mode, String keyId, String method, String path, int status,
-                        long latencyMs, String requestBody, String responseBody, Instant at) { }
-
     /** One request as the dashboard shows it. */
     public record LogView(long seq, String request_id, String key_id, String method, String path, int status, long latency_ms,
                           String request_body, String response_body, String created_at) { }
 
-    private final ArrayBlockingQueue<Entry> queue = new ArrayBlockingQueue<>(10_000);
+    private final ArrayBlockingQueue<ApiLogEntry> queue = new ArrayBlockingQueue<>(10_000);
 
     @Inject
-    Pool pool;
+    ApiLogStore store;
 
     @Inject
     ObjectMapper mapper;
@@ -63,7 +56,7 @@ public class ApiLogs {
     Duration retention;
 
     /** Called once the answer is sent. */
-    public void record(Entry entry) {
+    public void record(ApiLogEntry entry) {
         if (!queue.offer(entry)) {
             LOG.debugf("api log queue full; request %s not logged", entry.requestId());
         }
@@ -105,24 +98,19 @@ public class ApiLogs {
 
     @Scheduled(every = "${platform.api-logs.flush-every:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     public Uni<Void> flush() {
-        List<Entry> batch = new ArrayList<>();
+        List<ApiLogEntry> batch = new ArrayList<>();
         queue.drainTo(batch, 500);
         if (batch.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        List<Tuple> rows = batch.stream().map(e -> Tuple.from(new Object[] {e.requestId(), e.ownerId(), e.mode(), e.keyId(),
-                e.method(), e.path(), e.status(), e.latencyMs(), e.requestBody(), e.responseBody(), e.at().atOffset(ZoneOffset.UTC)})).toList();
-        return pool.preparedQuery("INSERT INTO checkout.api_logs (request_id, owner_id, mode, key_id, method, path, status,"
-                        + " latency_ms, request_body, response_body, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)")
-                .executeBatch(rows).replaceWithVoid()
+        return store.insert(batch)
                 .onFailure().invoke(e -> LOG.warnf("api logs not written: %s", e.toString()))
                 .onFailure().recoverWithNull();
     }
 
     @Scheduled(every = "1h", delayed = "5m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> purge() {
-        return pool.preparedQuery("DELETE FROM checkout.api_logs WHERE created_at < $1")
-                .execute(Tuple.of(clock.instant().minus(retention).atOffset(ZoneOffset.UTC))).replaceWithVoid();
+        return store.deleteBefore(clock.instant().minus(retention));
     }
 
     /** This tenant's requests, newest first: by request id, or filtered by status and path prefix. */
@@ -133,45 +121,16 @@ public class ApiLogs {
         if (status != null && (status < 100 || status > 599)) {
             throw ApiException.invalid("status", "status must be an HTTP status code");
         }
-        StringBuilder sql = new StringBuilder("SELECT * FROM checkout.api_logs WHERE owner_id = $1 AND mode = $2");
-        List<Object> args = new ArrayList<>(List.of(caller.ownerId(), caller.mode()));
-        if (requestId != null) {
-            args.add(requestId);
-            sql.append(" AND request_id = $").append(args.size());
-        }
-        if (status != null) {
-            args.add(status);
-            sql.append(" AND status = $").append(args.size());
-        }
-        if (pathPrefix != null) {
-            args.add(pathPrefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
-            sql.append(" AND path LIKE $").append(args.size());
-        }
-        if (before != null) {
-            args.add(before);
-            sql.append(" AND seq < $").append(args.size());
-        }
-        sql.append(" ORDER BY seq DESC LIMIT ").append(limit);
-        return pool.preparedQuery(sql.toString()).execute(Tuple.from(args)).map(rows -> {
-            List<LogView> out = new ArrayList<>();
-            rows.forEach(r -> out.add(view(r)));
-            return out;
-        });
+        return store.search(caller.ownerId(), caller.mode(), requestId, status, pathPrefix, before, limit)
+                .map(rows -> rows.stream().map(ApiLogs::view).toList());
     }
 
     public Uni<LogView> get(ApiPrincipal caller, long seq) {
-        return pool.preparedQuery("SELECT * FROM checkout.api_logs WHERE seq = $1 AND owner_id = $2 AND mode = $3")
-                .execute(Tuple.of(seq, caller.ownerId(), caller.mode())).map(rows -> {
-                    if (!rows.iterator().hasNext()) {
-                        throw ApiException.notFound("API log " + seq);
-                    }
-                    return view(rows.iterator().next());
-                });
+        return store.get(caller.ownerId(), caller.mode(), seq).map(ApiLogs::view);
     }
 
-    private static LogView view(Row r) {
-        return new LogView(r.getLong("seq"), r.getString("request_id"), r.getString("key_id"), r.getString("method"),
-                r.getString("path"), r.getInteger("status"), r.getLong("latency_ms"), r.getString("request_body"), r.getString("response_body"),
-                Timestamps.seconds(r.getOffsetDateTime("created_at").toInstant()));
+    private static LogView view(ApiLogEntry e) {
+        return new LogView(e.seq(), e.requestId(), e.keyId(), e.method(), e.path(), e.status(), e.latencyMs(), e.requestBody(),
+                e.responseBody(), Timestamps.seconds(e.at()));
     }
 }

@@ -2,6 +2,8 @@ package ht.platform.checkout.service;
 
 import ht.platform.checkout.model.PaymentIntent;
 import ht.platform.checkout.model.PaymentLink;
+import ht.platform.checkout.model.PaymentLinkStore;
+import ht.platform.checkout.model.PaymentIntentStore;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.ids.Ids;
@@ -9,7 +11,6 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.LockModeType;
 
 import java.util.Set;
 
@@ -25,14 +26,23 @@ public class LinkService {
             PaymentIntentStatus.PROCESSING, PaymentIntentStatus.PROVIDER_PENDING, PaymentIntentStatus.PROVIDER_UNKNOWN);
 
     @Inject
-    PaymentService payments;
+    PaymentIntentService payments;
+
+    @Inject
+    PaymentIntentTransitions transitions;
+
+    @Inject
+    PaymentLinkStore links;
+
+    @Inject
+    PaymentIntentStore intents;
 
     public Uni<PaymentLink> create(ApiPrincipal caller, String amount, String currency, String description,
                                    String externalReference, String returnUrl) {
-        PaymentService.NewIntent in = payments.validate(caller.mode(), amount, currency, description, externalReference,
+        PaymentIntentService.NewIntent in = payments.validate(caller.mode(), amount, currency, description, externalReference,
                 returnUrl, null, null);
         PaymentLink link = new PaymentLink();
-        link.id = Ids.ulid("pay_pl_", payments.clock());
+        link.id = Ids.ulid("pay_pl_", transitions.clock());
         link.applicationId = caller.ownerId();
         link.mode = caller.mode();
         link.amount = in.amount();
@@ -41,12 +51,12 @@ public class LinkService {
         link.externalReference = in.externalReference();
         link.returnUrl = in.returnUrl();
         link.active = true;
-        link.createdAt = payments.now();
-        return Panache.withTransaction(link::persist).replaceWith(link);
+        link.createdAt = transitions.now();
+        return links.save(link);
     }
 
     public Uni<PaymentLink> get(ApiPrincipal caller, String id) {
-        return Panache.withSession(() -> PaymentLink.<PaymentLink>findById(id)).map(l -> {
+        return links.read(id).map(l -> {
             if (l == null || !l.applicationId.equals(caller.ownerId()) || !l.mode.equals(caller.mode())) {
                 throw ApiException.notFound("Payment link " + id);
             }
@@ -56,7 +66,7 @@ public class LinkService {
 
     /** An active link as its page shows it (no key: the link id is the bearer); 404 otherwise. Reads only. */
     public Uni<PaymentLink> visible(String linkId) {
-        return Panache.withSession(() -> PaymentLink.<PaymentLink>findById(linkId)).map(l -> {
+        return links.read(linkId).map(l -> {
             if (l == null || !l.active) {
                 throw ApiException.notFound("Payment link " + linkId);
             }
@@ -70,14 +80,14 @@ public class LinkService {
      * session cannot both create.
      */
     public Uni<PaymentIntent> open(String linkId, String previousSession) {
-        return Panache.withTransaction(() -> PaymentLink.<PaymentLink>findById(linkId, LockModeType.PESSIMISTIC_WRITE).chain(link -> {
+        return Panache.withTransaction(() -> links.lock(linkId).chain(link -> {
             if (link == null || !link.active) {
                 throw ApiException.notFound("Payment link " + linkId);
             }
             Uni<PaymentIntent> previous = previousSession == null ? Uni.createFrom().nullItem()
-                    : PaymentIntent.<PaymentIntent>find("sessionId", previousSession).firstResult();
+                    : intents.bySession(previousSession);
             return previous.chain(pi -> stillOpen(pi, linkId) ? Uni.createFrom().item(pi)
-                    : payments.insert(link.applicationId, link.mode, new PaymentService.NewIntent(link.amount, link.currency,
+                    : payments.insert(link.applicationId, link.mode, new PaymentIntentService.NewIntent(link.amount, link.currency,
                             link.description, link.externalReference, link.returnUrl, "automatic", 3600), link.id));
         }));
     }
@@ -86,6 +96,6 @@ public class LinkService {
         if (pi == null || !linkId.equals(pi.paymentLinkId) || !OPEN.contains(pi.status)) {
             return false;
         }
-        return !PaymentIntentStatus.REQUIRES_PAYMENT_METHOD.equals(pi.status) || pi.expiresAt.isAfter(payments.now());
+        return !PaymentIntentStatus.REQUIRES_PAYMENT_METHOD.equals(pi.status) || pi.expiresAt.isAfter(transitions.now());
     }
 }

@@ -1,6 +1,8 @@
 package ht.platform.checkout.service;
 
 import ht.platform.checkout.model.PaymentAttempt;
+import ht.platform.checkout.model.PaymentAttemptStore;
+import ht.platform.checkout.model.PaymentIntentStore;
 import ht.platform.checkout.model.PaymentIntent;
 import ht.platform.checkout.provider.MonCashProvider;
 import ht.platform.checkout.provider.PaymentRails;
@@ -24,11 +26,17 @@ import static ht.platform.checkout.service.PaymentIntentStatus.REQUIRES_ACTION;
 @ApplicationScoped
 public class MonCashCheckout {
 
-    private static final String OPEN_REDIRECT = "paymentIntentId = ?1 and kind = 'authorize' and provider = '" + MonCashProvider.NAME
-            + "' and redirectUrl is not null order by createdAt desc";
+    @Inject
+    PaymentIntentStore intents;
 
     @Inject
-    PaymentService payments;
+    PaymentAttemptStore attempts;
+
+    @Inject
+    PaymentIntentTransitions transitions;
+
+    @Inject
+    ProviderCalls calls;
 
     @Inject
     PaymentRails rails;
@@ -41,7 +49,7 @@ public class MonCashCheckout {
 
     /** The MonCash page where the customer pays this intent right now, or null when there is none. */
     public Uni<String> customerRedirect(String intentId) {
-        return Panache.withSession(() -> PaymentAttempt.<PaymentAttempt>find(OPEN_REDIRECT, intentId).firstResult())
+        return attempts.readLatestRedirect(intentId, MonCashProvider.NAME)
                 .map(a -> a != null && a.status.equals("pending") && a.redirectExpiresAt.isAfter(clock.instant())
                         ? a.redirectUrl : null);
     }
@@ -52,7 +60,7 @@ public class MonCashCheckout {
                 ? Uni.createFrom().nullItem()
                 : moncash.orderOfTransaction(transactionId).onFailure().recoverWithItem(Optional.empty())
                         .chain(order -> order.isEmpty() ? Uni.createFrom().<PaymentAttempt>nullItem()
-                                : Panache.withSession(() -> PaymentAttempt.<PaymentAttempt>findById(order.get())));
+                                : attempts.read(order.get()));
         return byTransaction.chain(a -> a != null && a.kind.equals("authorize") && a.provider.equals(MonCashProvider.NAME)
                         ? Uni.createFrom().item(a) : bySession(sessionId))
                 .chain(a -> {
@@ -67,15 +75,15 @@ public class MonCashCheckout {
         if (sessionId == null || sessionId.isBlank()) {
             return Uni.createFrom().nullItem();
         }
-        return payments.bySession(sessionId).chain(pi -> pi == null ? Uni.createFrom().<PaymentAttempt>nullItem()
-                : Panache.withSession(() -> PaymentAttempt.<PaymentAttempt>find(OPEN_REDIRECT, pi.id).firstResult()));
+        return intents.readBySession(sessionId).chain(pi -> pi == null ? Uni.createFrom().<PaymentAttempt>nullItem()
+                : attempts.readLatestRedirect(pi.id, MonCashProvider.NAME));
     }
 
     private Uni<PaymentIntent> confirm(PaymentAttempt a, boolean customerSaysPaid) {
-        return Panache.withTransaction(() -> payments.lock(a.paymentIntentId).chain(pi -> pi.status.equals(REQUIRES_ACTION)
-                        ? payments.move(pi, PROCESSING, null) : Uni.createFrom().item(pi)))
+        return Panache.withTransaction(() -> transitions.lock(a.paymentIntentId).chain(pi -> pi.status.equals(REQUIRES_ACTION)
+                        ? transitions.move(pi, PROCESSING, null) : Uni.createFrom().item(pi)))
                 .chain(() -> rails.call(moncash, () -> moncash.lookup(a.id)))
-                .chain(r -> payments.recordResult(a.id, r, customerSaysPaid))
-                .chain(() -> payments.reload(a.paymentIntentId));
+                .chain(r -> calls.recordResult(a.id, r, customerSaysPaid))
+                .chain(() -> intents.read(a.paymentIntentId));
     }
 }

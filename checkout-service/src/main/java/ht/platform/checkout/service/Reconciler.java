@@ -2,8 +2,9 @@ package ht.platform.checkout.service;
 
 import ht.platform.checkout.config.CheckoutSettings;
 import ht.platform.checkout.model.PaymentAttempt;
+import ht.platform.checkout.model.PaymentAttemptStore;
 import ht.platform.checkout.model.Refund;
-import io.quarkus.hibernate.reactive.panache.Panache;
+import ht.platform.checkout.model.RefundStore;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -24,11 +25,19 @@ public class Reconciler {
 
     private static final Logger LOG = Logger.getLogger(Reconciler.class);
 
+    private static final int BATCH = 500;
+
     @Inject
-    PaymentService payments;
+    ProviderCalls calls;
 
     @Inject
     RefundService refunds;
+
+    @Inject
+    PaymentAttemptStore attempts;
+
+    @Inject
+    RefundStore refundRows;
 
     @Inject
     CheckoutSettings config;
@@ -39,11 +48,8 @@ public class Reconciler {
     /** One pass; answers how many items were looked at. */
     public Uni<Integer> reconcile() {
         Instant stale = clock.instant().minus(config.staleAfter());
-        return Panache.withSession(() -> PaymentAttempt.<PaymentAttempt>find(
-                        "status in ('pending', 'unknown') or (status = 'started' and (kind in ('release', 'reversal') or createdAt < ?1))"
-                                + " order by updatedAt", stale).range(0, 499).list()
-                .chain(attempts -> Refund.<Refund>find("status = 'pending' and createdAt < ?1 order by updatedAt", stale)
-                        .range(0, 499).list().map(rs -> new Object[] {attempts, rs})))
+        return attempts.readUnsettled(stale, BATCH)
+                .chain(unsettled -> refundRows.readPending(stale, BATCH).map(rs -> new Object[] {unsettled, rs}))
                 .chain(pair -> {
                     @SuppressWarnings("unchecked") List<PaymentAttempt> attempts = (List<PaymentAttempt>) pair[0];
                     @SuppressWarnings("unchecked") List<Refund> pendingRefunds = (List<Refund>) pair[1];
@@ -61,6 +67,6 @@ public class Reconciler {
 
     /** Settles one attempt now (test helpers use it after settling the simulator). */
     public Uni<Void> settle(PaymentAttempt a) {
-        return a.status.equals("started") ? payments.runAttempt(a) : payments.lookupAttempt(a);
+        return a.status.equals("started") ? calls.run(a) : calls.lookup(a);
     }
 }

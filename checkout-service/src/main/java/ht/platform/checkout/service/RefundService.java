@@ -4,8 +4,10 @@ import ht.platform.checkout.model.Money;
 import ht.platform.checkout.events.EventTypes;
 import ht.platform.checkout.events.EventOutbox;
 import ht.platform.checkout.model.PaymentAttempt;
+import ht.platform.checkout.model.PaymentAttemptStore;
 import ht.platform.checkout.model.PaymentIntent;
 import ht.platform.checkout.model.Refund;
+import ht.platform.checkout.model.RefundStore;
 import ht.platform.checkout.provider.PaymentProvider;
 import ht.platform.checkout.provider.PaymentRails;
 import ht.platform.checkout.provider.ProviderResult;
@@ -18,7 +20,6 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.LockModeType;
 
 import java.math.BigDecimal;
 import java.util.List;
@@ -36,7 +37,13 @@ public class RefundService {
     public static final List<String> REASONS = List.of("requested_by_customer", "duplicate", "fraudulent");
 
     @Inject
-    PaymentService payments;
+    PaymentIntentTransitions transitions;
+
+    @Inject
+    PaymentAttemptStore attempts;
+
+    @Inject
+    RefundStore refunds;
 
     @Inject
     Idempotency idempotency;
@@ -57,12 +64,12 @@ public class RefundService {
             throw ApiException.invalid("reason", "reason must be one of " + REASONS);
         }
         String[] created = new String[1];
-        return idempotency.run(caller, idempotencyKey, fingerprint, () -> payments.lock(intentId).chain(pi -> {
-            PaymentService.owned(caller, pi, intentId);
+        return idempotency.run(caller, idempotencyKey, fingerprint, () -> transitions.lock(intentId).chain(pi -> {
+            PaymentIntentTransitions.owned(caller, pi, intentId);
             if (!pi.status.equals(SUCCEEDED) && !pi.status.equals(PARTIALLY_REFUNDED)) {
-                throw PaymentService.unexpected(pi, "refund", "only succeeded or partially refunded payments can be refunded");
+                throw PaymentIntentTransitions.unexpected(pi, "refund", "only succeeded or partially refunded payments can be refunded");
             }
-            return Refund.<Refund>find("paymentIntentId = ?1 and status in ('pending', 'succeeded')", pi.id).list().chain(existing -> {
+            return refunds.committed(pi.id).chain(existing -> {
                 BigDecimal committed = existing.stream().map(r -> r.amount).reduce(BigDecimal.ZERO, BigDecimal::add);
                 BigDecimal refundable = pi.amountReceived.subtract(committed);
                 BigDecimal amount = requested == null ? refundable : requested;
@@ -71,7 +78,7 @@ public class RefundService {
                             + Money.text(refundable.max(BigDecimal.ZERO)) + " " + pi.currency + ")", "amount");
                 }
                 Refund r = new Refund();
-                r.id = Ids.ulid("pay_re_", payments.clock());
+                r.id = Ids.ulid("pay_re_", transitions.clock());
                 r.applicationId = pi.applicationId;
                 r.mode = pi.mode;
                 r.paymentIntentId = pi.id;
@@ -80,10 +87,10 @@ public class RefundService {
                 r.status = "pending";
                 r.reason = reason;
                 r.provider = rails.providers(pi.mode).isEmpty() ? "none" : rails.providers(pi.mode).get(0).name();
-                r.createdAt = payments.now();
+                r.createdAt = transitions.now();
                 r.updatedAt = r.createdAt;
                 created[0] = r.id;
-                return r.<Refund>persist()
+                return refunds.persist(r)
                         .call(saved -> outbox.refundEvent(saved, pi, EventTypes.REFUND_CREATED))
                         .map(saved -> idempotency.response(201, Views.of(saved)));
             });
@@ -92,12 +99,11 @@ public class RefundService {
 
     /** The newest refunds of this application and mode (at most {@code limit}). */
     public Uni<List<Views.RefundView>> latest(ApiPrincipal caller, int limit) {
-        return Panache.withSession(() -> Refund.<Refund>find("applicationId = ?1 and mode = ?2 order by createdAt desc, id desc",
-                caller.ownerId(), caller.mode()).range(0, limit - 1).list()).map(rows -> rows.stream().map(Views::of).toList());
+        return refunds.readLatest(caller.ownerId(), caller.mode(), limit).map(rows -> rows.stream().map(Views::of).toList());
     }
 
     public Uni<Refund> get(ApiPrincipal caller, String id) {
-        return Panache.withSession(() -> Refund.<Refund>findById(id)).map(r -> {
+        return refunds.read(id).map(r -> {
             if (r == null || !r.applicationId.equals(caller.ownerId()) || !r.mode.equals(caller.mode())) {
                 throw ApiException.notFound("Refund " + id);
             }
@@ -107,7 +113,7 @@ public class RefundService {
 
     /** Calls the rail for a pending refund (idempotent by refund id) and records the answer. */
     public Uni<Void> execute(String refundId) {
-        return Panache.withSession(() -> Refund.<Refund>findById(refundId).chain(r -> payments.authorization(r.paymentIntentId)
+        return Panache.withSession(() -> refunds.byId(refundId).chain(r -> attempts.authorization(r.paymentIntentId)
                         .map(auth -> new Object[] {r, auth})))
                 .chain(pair -> {
                     Refund r = (Refund) pair[0];
@@ -126,22 +132,22 @@ public class RefundService {
         if (!result.definitive()) {
             return Uni.createFrom().voidItem(); // stays pending; the reconciler asks again
         }
-        return Panache.withTransaction(() -> Refund.<Refund>findById(refundId).chain(r0 -> payments.lock(r0.paymentIntentId)
-                .chain(pi -> Refund.<Refund>findById(refundId, LockModeType.PESSIMISTIC_WRITE).chain(r -> {
+        return Panache.withTransaction(() -> refunds.byId(refundId).chain(r0 -> transitions.lock(r0.paymentIntentId)
+                .chain(pi -> refunds.lock(refundId).chain(r -> {
                     if (!r.status.equals("pending")) {
                         return Uni.createFrom().voidItem();
                     }
-                    r.updatedAt = payments.now();
+                    r.updatedAt = transitions.now();
                     if (result.status() == ProviderResult.Status.SUCCEEDED) {
                         r.status = "succeeded";
                         pi.amountRefunded = pi.amountRefunded.add(r.amount);
                         String next = pi.amountRefunded.compareTo(pi.amountReceived) >= 0 ? REFUNDED : PARTIALLY_REFUNDED;
-                        return payments.move(pi, next, null)
+                        return transitions.move(pi, next, null)
                                 .chain(() -> outbox.refundEvent(r, pi, EventTypes.REFUND_SUCCEEDED)).replaceWithVoid();
                     }
                     r.status = "failed";
                     r.failureReason = result.failureCode() == null ? "provider_declined" : result.failureCode();
-                    return Panache.getSession().chain(s -> s.flush())
+                    return refunds.flush()
                             .chain(() -> outbox.refundEvent(r, pi, EventTypes.REFUND_FAILED)).replaceWithVoid();
                 }))));
     }

@@ -4,11 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.checkout.config.CheckoutSettings;
 import ht.platform.checkout.events.EventTypes;
 import ht.platform.checkout.events.CheckoutDeliveryPolicy;
-import ht.platform.checkout.model.Application;
 import ht.platform.checkout.model.Event;
+import ht.platform.checkout.model.EventStore;
 import ht.platform.checkout.model.WebhookAttempt;
 import ht.platform.checkout.model.WebhookDelivery;
 import ht.platform.checkout.model.WebhookEndpoint;
+import ht.platform.checkout.model.WebhookEndpointStore;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.crypto.Randomness;
 import ht.platform.support.errors.ApiException;
@@ -21,11 +22,9 @@ import ht.platform.support.time.Timestamps;
 import ht.platform.webhooks.destination.OutgoingUrlPolicy;
 import ht.platform.webhooks.destination.UrlDecision;
 import io.quarkus.hibernate.reactive.panache.Panache;
-import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.LockModeType;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -59,7 +58,7 @@ public class WebhookService {
     OutboxWakeup wakeup;
 
     @Inject
-    PaymentService payments;
+    PaymentIntentTransitions transitions;
 
     @Inject
     DeliveryRecovery recovery;
@@ -69,6 +68,12 @@ public class WebhookService {
 
     @Inject
     CheckoutSettings config;
+
+    @Inject
+    WebhookEndpointStore endpoints;
+
+    @Inject
+    EventStore eventLog;
 
     public Uni<Views.WebhookEndpointView> create(ApiPrincipal caller, String url, List<String> events) {
         if (url == null) {
@@ -96,20 +101,18 @@ public class WebhookService {
         e.events = types.toArray(String[]::new);
         e.secretSealed = secretBox.sealText(secret, e.id);
         e.status = "enabled";
-        e.createdAt = payments.now();
-        return Panache.withTransaction(() -> Application.findById(caller.ownerId(), LockModeType.PESSIMISTIC_WRITE)
-                .chain(() -> WebhookEndpoint.count("applicationId = ?1 and status = 'enabled'", caller.ownerId()))
+        e.createdAt = transitions.now();
+        return Panache.withTransaction(() -> endpoints.countEnabledLocked(caller.ownerId())
                 .chain(n -> {
                     if (n >= MAX_ENDPOINTS) {
                         throw new ApiException(409, "WEBHOOK_ENDPOINT_LIMIT", "At most " + MAX_ENDPOINTS + " webhook endpoints per application");
                     }
-                    return e.<WebhookEndpoint>persist();
+                    return endpoints.persist(e);
                 })).map(saved -> Views.of(saved, secret));
     }
 
     public Uni<Views.ListView<Views.WebhookEndpointView>> list(ApiPrincipal caller) {
-        return Panache.withSession(() -> WebhookEndpoint.<WebhookEndpoint>find(
-                        "applicationId = ?1 and mode = ?2 and status = 'enabled' order by createdAt", caller.ownerId(), caller.mode()).list())
+        return endpoints.readEnabled(caller.ownerId(), caller.mode())
                 .map(list -> Views.ListView.of(list.stream().map(e -> Views.of(e, null)).toList(), false));
     }
 
@@ -119,11 +122,11 @@ public class WebhookService {
      */
     public Uni<Views.SecretRotated> rotate(ApiPrincipal caller, String id) {
         String secret = newSecret();
-        return Panache.withTransaction(() -> WebhookEndpoint.<WebhookEndpoint>findById(id, LockModeType.PESSIMISTIC_WRITE).map(e -> {
+        return Panache.withTransaction(() -> endpoints.lock(id).map(e -> {
             if (e == null || !e.applicationId.equals(caller.ownerId()) || !e.mode.equals(caller.mode()) || !e.status.equals("enabled")) {
                 throw ApiException.notFound("Webhook endpoint " + id);
             }
-            Instant now = payments.now();
+            Instant now = transitions.now();
             if (e.previousSecretExpiresAt != null && e.previousSecretExpiresAt.isAfter(now)) {
                 throw new ApiException(409, "ROTATION_IN_PROGRESS", "The previous secret signs until "
                         + Timestamps.seconds(e.previousSecretExpiresAt) + "; rotate again after that");
@@ -137,7 +140,7 @@ public class WebhookService {
 
     /** Recover a window of this endpoint: see {@link DeliveryRecovery}. */
     public Uni<Views.RecoveryView> recover(ApiPrincipal caller, String id, Instant since, Instant until) {
-        return Panache.withSession(() -> WebhookEndpoint.<WebhookEndpoint>findById(id)).chain(e -> {
+        return endpoints.read(id).chain(e -> {
             if (e == null || !e.applicationId.equals(caller.ownerId()) || !e.mode.equals(caller.mode())) {
                 throw ApiException.notFound("Webhook endpoint " + id);
             }
@@ -147,7 +150,7 @@ public class WebhookService {
     }
 
     public Uni<Void> delete(ApiPrincipal caller, String id) {
-        return Panache.withTransaction(() -> WebhookEndpoint.<WebhookEndpoint>findById(id).chain(e -> {
+        return Panache.withTransaction(() -> endpoints.byId(id).chain(e -> {
             if (e == null || !e.applicationId.equals(caller.ownerId()) || !e.mode.equals(caller.mode()) || !e.status.equals("enabled")) {
                 throw ApiException.notFound("Webhook endpoint " + id);
             }
@@ -164,49 +167,24 @@ public class WebhookService {
         if (type != null && !EventTypes.ALL.contains(type)) {
             throw ApiException.invalid("type", "Unknown event type '" + type + "'");
         }
-        return Panache.withSession(() -> {
-            Uni<Event> cursor = startingAfter == null ? Uni.createFrom().nullItem() : Event.<Event>findById(startingAfter).map(c -> {
-                if (c == null || !c.applicationId.equals(caller.ownerId()) || !c.mode.equals(caller.mode())) {
-                    throw ApiException.invalid("starting_after", "starting_after must be the id of one of your events");
-                }
-                return c;
-            });
-            return cursor.chain(c -> {
-                StringBuilder q = new StringBuilder("applicationId = :app and mode = :mode");
-                Parameters p = Parameters.with("app", caller.ownerId()).and("mode", caller.mode());
-                if (type != null) {
-                    q.append(" and type = :type");
-                    p = p.and("type", type);
-                }
-                if (c != null) {
-                    q.append(" and (createdAt < :cAt or (createdAt = :cAt and id < :cId))");
-                    p = p.and("cAt", c.createdAt).and("cId", c.id);
-                }
-                q.append(" order by createdAt desc, id desc");
-                return Event.<Event>find(q.toString(), p).range(0, n).list();
-            });
-        }).map(rows -> Views.ListView.of(rows.stream().limit(n).map(e -> Views.of(e, data(e), null)).toList(), rows.size() > n));
+        return eventLog.readPage(caller.ownerId(), caller.mode(), type, startingAfter, n + 1).map(rows -> Views.ListView.of(rows.stream().limit(n).map(e -> Views.of(e, data(e), null)).toList(), rows.size() > n));
     }
 
     /** The events about one object (a payment intent, a refund), newest first: how API logs lead to deliveries. */
     public Uni<List<Views.EventView>> eventsAbout(ApiPrincipal caller, String objectId) {
-        return Panache.withSession(() -> Event.<Event>find("applicationId = ?1 and mode = ?2 and objectId = ?3 order by createdAt desc, id desc",
-                        caller.ownerId(), caller.mode(), objectId).range(0, 49).list())
+        return eventLog.readAbout(caller.ownerId(), caller.mode(), objectId, 50)
                 .map(rows -> rows.stream().map(e -> Views.of(e, data(e), null)).toList());
     }
 
     public Uni<Views.EventView> event(ApiPrincipal caller, String id) {
-        return Panache.withSession(() -> Event.<Event>findById(id).chain(e -> {
+        return Panache.withSession(() -> eventLog.byId(id).chain(e -> {
             if (e == null || !e.applicationId.equals(caller.ownerId()) || !e.mode.equals(caller.mode())) {
                 throw ApiException.notFound("Event " + id);
             }
-            return WebhookDelivery.<WebhookDelivery>find("eventId = ?1 order by createdAt, id", id).list().chain(ds -> {
-                List<String> ids = ds.stream().map(d -> d.id).toList();
-                Uni<List<WebhookAttempt>> attempts = ids.isEmpty() ? Uni.createFrom().item(List.of())
-                        : WebhookAttempt.<WebhookAttempt>find("deliveryId in ?1 order by attemptNumber", ids).list();
-                Uni<List<WebhookEndpoint>> endpoints = ds.isEmpty() ? Uni.createFrom().item(List.of())
-                        : WebhookEndpoint.<WebhookEndpoint>find("id in ?1", ds.stream().map(d -> d.endpointId).toList()).list();
-                return attempts.chain(as -> endpoints.map(es -> {
+            return eventLog.deliveriesOf(id).chain(ds -> {
+                Uni<List<WebhookAttempt>> attempts = eventLog.attemptsOf(ds.stream().map(d -> d.id).toList());
+                Uni<List<WebhookEndpoint>> targets = endpoints.byIds(ds.stream().map(d -> d.endpointId).toList());
+                return attempts.chain(as -> targets.map(es -> {
                     List<Views.DeliveryView> views = new ArrayList<>();
                     for (WebhookDelivery d : ds) {
                         String url = es.stream().filter(x -> x.id.equals(d.endpointId)).map(x -> x.url).findFirst().orElse(null);
@@ -224,24 +202,12 @@ public class WebhookService {
 
     /** Sends the event again to its endpoints (dead letters included): a fresh schedule, the same event id and body. */
     public Uni<Views.EventView> resend(ApiPrincipal caller, String id) {
-        OffsetDateTime now = OffsetDateTime.ofInstant(payments.now(), ZoneOffset.UTC);
-        return Panache.withTransaction(() -> Event.<Event>findById(id).chain(e -> {
+        OffsetDateTime now = OffsetDateTime.ofInstant(transitions.now(), ZoneOffset.UTC);
+        return Panache.withTransaction(() -> eventLog.byId(id).chain(e -> {
             if (e == null || !e.applicationId.equals(caller.ownerId()) || !e.mode.equals(caller.mode())) {
                 throw ApiException.notFound("Event " + id);
             }
-            return Panache.getSession().chain(s -> s.createNativeQuery("UPDATE checkout.webhook_deliveries d SET status = 'pending',"
-                                    + " failed_attempts = 0, next_attempt_at = :now, lease_until = NULL, updated_at = :now"
-                                    + " FROM checkout.webhook_endpoints e WHERE d.event_id = :event AND e.id = d.endpoint_id"
-                                    + " AND e.status = 'enabled' AND d.status <> 'pending'")
-                            .setParameter("now", now).setParameter("event", id).executeUpdate()
-                            .chain(() -> s.createNativeQuery("INSERT INTO checkout.webhook_deliveries"
-                                            + " (id, event_id, endpoint_id, status, failed_attempts, next_attempt_at, created_at, updated_at)"
-                                            + " SELECT 'whd_' || md5(:event || e.id), :event, e.id, 'pending', 0, :now, :now, :now"
-                                            + " FROM checkout.webhook_endpoints e WHERE e.application_id = :app AND e.mode = :mode"
-                                            + " AND e.status = 'enabled' AND :type = ANY (e.events) ON CONFLICT (event_id, endpoint_id) DO NOTHING")
-                                    .setParameter("event", id).setParameter("now", now).setParameter("app", e.applicationId)
-                                    .setParameter("mode", e.mode).setParameter("type", e.type).executeUpdate())
-                            .chain(() -> wakeup.notifyInTransaction(s, CheckoutDeliveryPolicy.CHANNEL)));
+            return eventLog.reschedule(e, now).chain(s -> wakeup.notifyInTransaction(s, CheckoutDeliveryPolicy.CHANNEL));
         })).chain(() -> event(caller, id));
     }
 

@@ -6,7 +6,7 @@ import ht.platform.checkout.provider.SimulatorProvider;
 import ht.platform.checkout.service.LinkService;
 import ht.platform.checkout.model.Money;
 import ht.platform.checkout.service.MonCashCheckout;
-import ht.platform.checkout.service.PaymentService;
+import ht.platform.checkout.service.HostedPayment;
 import ht.platform.support.auth.ApiKeys;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.http.TokenPath;
@@ -36,6 +36,7 @@ import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.Clock;
 import java.util.List;
 import java.util.Set;
 
@@ -65,7 +66,10 @@ public class HostedPageResource {
     Template page;
 
     @Inject
-    PaymentService payments;
+    HostedPayment payments;
+
+    @Inject
+    Clock clock;
 
     @Inject
     PaymentRails rails;
@@ -221,7 +225,7 @@ public class HostedPageResource {
 
     private Uni<Response> render(PaymentIntent pi, String lang, boolean error, boolean atRail, String railUrl) {
         boolean test = "test".equals(pi.mode);
-        boolean unexpired = pi.expiresAt.isAfter(payments.clock().instant());
+        boolean unexpired = pi.expiresAt.isAfter(clock.instant());
         // a live customer whose MonCash page has expired chooses again
         boolean open = unexpired && (pi.status.equals("requires_payment_method") || (atRail && railUrl == null));
         String state = open ? "choose" : railUrl != null ? "rail" : pi.status.equals("requires_action") ? "action" : "status";

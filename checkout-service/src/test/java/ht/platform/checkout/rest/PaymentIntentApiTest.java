@@ -2,7 +2,7 @@ package ht.platform.checkout.rest;
 
 import ht.platform.checkout.TestApi;
 import ht.platform.checkout.model.PaymentIntent;
-import ht.platform.checkout.service.PaymentService;
+import ht.platform.checkout.model.PaymentIntentStore;
 import ht.platform.support.auth.ApiPrincipal;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.vertx.VertxContextSupport;
@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PaymentIntentApiTest {
 
     @Inject
-    PaymentService payments;
+    PaymentIntentStore intents;
 
     String app;
     String testKey;
@@ -240,8 +240,8 @@ class PaymentIntentApiTest {
             Map<String, Object> byId = as(key).get("/api/v1/payment_intents/" + id).then().statusCode(200).extract().path("");
             assertEquals(e.getValue(), byId.get("status"), id);
             assertEquals(listed.stream().filter(p -> id.equals(p.get("id"))).findFirst().orElseThrow(), byId);
-            PaymentIntent plain = VertxContextSupport.subscribeAndAwait(() -> payments.get(caller, id));
-            PaymentIntent orm = VertxContextSupport.subscribeAndAwait(() -> payments.reload(id));
+            PaymentIntent plain = VertxContextSupport.subscribeAndAwait(() -> intents.readOwned(id, caller.ownerId(), caller.mode()));
+            PaymentIntent orm = VertxContextSupport.subscribeAndAwait(() -> intents.read(id));
             for (Field f : mappedFields()) {
                 assertEquals(get(f, orm), get(f, plain), id + " " + f.getName());
             }

@@ -30,7 +30,7 @@ class ReconcilerTest {
     Reconciler reconciler;
 
     @Inject
-    PaymentService payments;
+    PaymentIntentExpiry expiry;
 
     @Inject
     MovableClock clock;
@@ -61,7 +61,7 @@ class ReconcilerTest {
         TestApi.simulate(key, id, "provider_unknown_then_failed").statusCode(200).body("status", equalTo("provider_unknown"));
         // days pass: time alone never concludes
         clock.advance(Duration.ofDays(3));
-        VertxContextSupport.subscribeAndAwait(() -> payments.expireDue());
+        VertxContextSupport.subscribeAndAwait(() -> expiry.expireDue());
         assertEquals("provider_unknown", status(id));
         reconcile(); // provider: still unknown
         assertEquals("provider_unknown", status(id));
@@ -104,10 +104,10 @@ class ReconcilerTest {
     void unpaidIntentsExpireWithTheClock() throws Throwable {
         String id = as(key).body(Map.of("amount", "5", "currency", "HTG", "expires_in", 300)).post("/api/v1/payment_intents")
                 .then().statusCode(201).extract().path("id");
-        VertxContextSupport.subscribeAndAwait(() -> payments.expireDue());
+        VertxContextSupport.subscribeAndAwait(() -> expiry.expireDue());
         assertEquals("requires_payment_method", status(id));
         clock.advance(Duration.ofSeconds(301));
-        VertxContextSupport.subscribeAndAwait(() -> payments.expireDue());
+        VertxContextSupport.subscribeAndAwait(() -> expiry.expireDue());
         assertEquals("expired", status(id));
         TestApi.simulate(key, id, "succeeded").statusCode(409);
     }

@@ -7,10 +7,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import ht.platform.kyc.model.Application;
 import ht.platform.kyc.service.ApplicationService;
-import ht.platform.support.tenancy.Tenancy;
-import ht.platform.support.auth.ApiKeyAuthentication;
+import ht.platform.support.tenancy.TenancyOperator;
 import ht.platform.support.dashboard.DashboardLinkResource;
-import ht.platform.support.dashboard.SignIns;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.time.Timestamps;
 import io.smallrye.mutiny.Uni;
@@ -64,16 +62,10 @@ public class ApplicationAdminResource {
     private static final Set<String> PATCHABLE = Set.of("name", "return_urls", "webhook_url", "mode");
 
     @Inject
-    SignIns signIns;
-
-    @Inject
     ApplicationService applications;
 
     @Inject
-    Tenancy tenancy;
-
-    @Inject
-    ApiKeyAuthentication authentication;
+    TenancyOperator operator;
 
     @Inject
     com.fasterxml.jackson.databind.ObjectMapper json;
@@ -150,29 +142,28 @@ public class ApplicationAdminResource {
     @Consumes(MediaType.WILDCARD)
     @Operation(summary = "Revoke an application: its keys answer 403 from now on")
     public Uni<ApplicationView> revoke(@PathParam("id") String id) {
-        return applications.revoke(id).invoke(authentication::forgetAll).map(a -> view(new ApplicationService.AppWithSecrets(a, null, null)));
+        return applications.revoke(id).invoke(operator::forgetCallers).map(a -> view(new ApplicationService.AppWithSecrets(a, null, null)));
     }
 
     @POST
     @Path("/applications/{id}/dashboard_links")
     @Operation(summary = "A single-use sign-in link to the application's dashboard, valid for a few minutes")
     public Uni<Response> dashboardLink(@PathParam("id") String applicationId, DashboardLinkResource.CreateLink body) {
-        return DashboardLinkResource.forOperator(signIns, applicationId, body);
+        return operator.dashboardLink(applicationId, body);
     }
 
     @POST
     @Path("/applications/{id}/keys")
     @Operation(summary = "Issue a secret key (mode test or live); the key is shown only in this response")
     public Uni<Response> createKey(@PathParam("id") String applicationId, CreateKey body) {
-        return tenancy.issueKey(applicationId, body == null ? null : body.mode(), body == null ? null : body.scopes())
-                .map(issued -> Response.status(201).entity(tenancy.view(issued)).build());
+        return operator.issueKey(applicationId, body == null ? null : body.mode(), body == null ? null : body.scopes());
     }
 
     @DELETE
     @Path("/keys/{id}")
     @Operation(summary = "Revoke a key")
     public Uni<Response> revokeKey(@PathParam("id") String keyId) {
-        return tenancy.revokeKey(keyId).invoke(authentication::forgetAll).replaceWith(Response.noContent().build());
+        return operator.revokeKey(keyId);
     }
 
     @POST

@@ -1,11 +1,9 @@
 package ht.platform.wallet.admin;
 
 import ht.platform.support.admin.OperatorApi;
-import io.quarkus.runtime.annotations.RegisterForReflection;
-import ht.platform.support.auth.ApiKeyAuthentication;
-import ht.platform.support.tenancy.Tenancy;
 import ht.platform.support.dashboard.DashboardLinkResource;
-import ht.platform.support.dashboard.SignIns;
+import ht.platform.support.tenancy.TenancyOperator;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -34,41 +32,33 @@ public class ProjectAdminResource {
     public record CreateKey(String mode, List<String> permissions) { }
 
     @Inject
-    Tenancy projects;
-
-    @Inject
-    ApiKeyAuthentication authentication;
-
-    @Inject
-    SignIns signIns;
+    TenancyOperator operator;
 
     @POST
     @Path("/projects")
     @Operation(summary = "Create a merchant project")
     public Uni<Response> createProject(CreateProject body) {
-        return projects.createOwner(body == null ? null : body.name())
-                .map(p -> Response.status(201).entity(projects.view(p)).build());
+        return operator.createOwner(body == null ? null : body.name());
     }
 
     @POST
     @Path("/projects/{id}/keys")
     @Operation(summary = "Issue a secret key for a project; the key is shown only in this response")
     public Uni<Response> createKey(@PathParam("id") String projectId, CreateKey body) {
-        return projects.issueKey(projectId, body == null ? null : body.mode(), body == null ? null : body.permissions())
-                .map(issued -> Response.status(201).entity(projects.view(issued)).build());
+        return operator.issueKey(projectId, body == null ? null : body.mode(), body == null ? null : body.permissions());
     }
 
     @POST
     @Path("/projects/{id}/dashboard_links")
     @Operation(summary = "A single-use sign-in link to the project's dashboard, valid for a few minutes")
     public Uni<Response> dashboardLink(@PathParam("id") String projectId, DashboardLinkResource.CreateLink body) {
-        return DashboardLinkResource.forOperator(signIns, projectId, body);
+        return operator.dashboardLink(projectId, body);
     }
 
     @DELETE
     @Path("/keys/{id}")
     @Operation(summary = "Revoke a key")
     public Uni<Response> revokeKey(@PathParam("id") String keyId) {
-        return projects.revokeKey(keyId).invoke(authentication::forgetAll).replaceWith(Response.noContent().build());
+        return operator.revokeKey(keyId);
     }
 }

@@ -6,13 +6,14 @@ import ht.platform.rail.moncash.PaymentToken;
 import ht.platform.support.rail.MonCashPayouts;
 import ht.platform.wallet.config.WalletSettings;
 import ht.platform.wallet.model.MonCashOrder;
+import ht.platform.wallet.model.MonCashOrderStore;
 import ht.platform.wallet.model.Payment;
+import ht.platform.wallet.model.PaymentStore;
 import ht.platform.wallet.provider.MonCashWallet;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.LockModeType;
 import org.jboss.logging.Logger;
 
 import java.time.Clock;
@@ -50,6 +51,12 @@ public class MonCashPayments {
     @Inject
     Clock clock;
 
+    @Inject
+    PaymentStore paymentRows;
+
+    @Inject
+    MonCashOrderStore orders;
+
     /**
      * The customer chose to pay: their MonCash page, reused while it is payable, else a new MonCash payment. A
      * refused creation (MonCash already has that orderId, e.g. from a call whose answer was lost) is tried once more
@@ -82,17 +89,17 @@ public class MonCashPayments {
                     if (p.isFinal() || !payments.viaMonCash(p)) {
                         return Uni.createFrom().item(new Plan(p, null, null));
                     }
-                    return MonCashOrder.<MonCashOrder>list("paymentId = ?1 order by createdAt desc", p.id).chain(orders -> {
+                    return orders.ofPayment(p.id).chain(known -> {
                         Instant now = now();
-                        Optional<MonCashOrder> payable = orders.stream().filter(o -> o.payableAt(now)).findFirst();
+                        Optional<MonCashOrder> payable = known.stream().filter(o -> o.payableAt(now)).findFirst();
                         if (payable.isPresent()) {
                             return Uni.createFrom().item(new Plan(p, payable.get().redirectUrl, null));
                         }
                         MonCashOrder order = new MonCashOrder();
-                        order.id = p.id + "-" + (orders.size() + 1);
+                        order.id = p.id + "-" + (known.size() + 1);
                         order.paymentId = p.id;
                         order.createdAt = now;
-                        return order.persist().replaceWith(new Plan(p, null, order.id));
+                        return orders.persist(order).replaceWith(new Plan(p, null, order.id));
                     });
                 })));
     }
@@ -100,8 +107,8 @@ public class MonCashPayments {
     /** CreatePayment, then (payment locked) the page recorded on the order and created -> pending. */
     private Uni<Sent> create(Plan plan) {
         return moncash.createPayment(plan.newOrderId(), plan.payment().total).chain(token -> Panache.withTransaction(
-                () -> Payment.<Payment>findById(plan.payment().id, LockModeType.PESSIMISTIC_WRITE).chain(p -> MonCashOrder
-                        .<MonCashOrder>findById(plan.newOrderId()).chain(order -> recordPage(order, token))
+                () -> paymentRows.lock(plan.payment().id).chain(p -> orders
+                        .byId(plan.newOrderId()).chain(order -> recordPage(order, token))
                         .chain(() -> p.isFinal() ? Uni.createFrom().item(new Sent(p, null))
                                 : payments.sentToWallet(p).map(pending -> new Sent(pending, token.redirectUrl().toString()))))));
     }
@@ -131,8 +138,7 @@ public class MonCashPayments {
         if (!moncash.configured()) {
             return Uni.createFrom().item(0);
         }
-        return Panache.withSession(() -> MonCashOrder.<MonCashOrder>find("settledAt is null order by createdAt")
-                        .range(0, settings.moncash().batch() - 1).list())
+        return orders.readOpen(settings.moncash().batch())
                 .chain(open -> Batch.inTurn(open, this::reconcile,
                         (o, e) -> LOG.infof("MonCash order %s not settled yet: %s", o.id, e.getMessage())));
     }
@@ -157,10 +163,10 @@ public class MonCashPayments {
         if (reported.reference() == null || !reported.successful()) {
             return Uni.createFrom().nullItem();
         }
-        return Panache.withTransaction(() -> MonCashOrder.<MonCashOrder>findById(reported.reference()).chain(known -> known == null
+        return Panache.withTransaction(() -> orders.byId(reported.reference()).chain(known -> known == null
                 ? Uni.createFrom().<Payment>nullItem()
-                : Payment.<Payment>findById(known.paymentId, LockModeType.PESSIMISTIC_WRITE).chain(p -> MonCashOrder
-                        .<MonCashOrder>findById(known.id, LockModeType.PESSIMISTIC_WRITE).chain(order -> {
+                : paymentRows.lock(known.paymentId).chain(p -> orders
+                        .lock(known.id).chain(order -> {
                             if (order.settledAt != null && !"not_paid".equals(order.outcome)) {
                                 return Uni.createFrom().item(p);
                             }
@@ -185,8 +191,7 @@ public class MonCashPayments {
         if (!moncash.configured()) {
             return Uni.createFrom().item(0);
         }
-        return Panache.withSession(() -> MonCashOrder.<MonCashOrder>find("givenBack = 'pending' order by settledAt")
-                        .range(0, settings.moncash().batch() - 1).list())
+        return orders.readToGiveBack(settings.moncash().batch())
                 .chain(pending -> Batch.inTurn(pending, o -> moncash.giveBack(o.id + "-back", o.collected, o.payer, "Return " + o.id)
                         .chain(outcome -> recordGiveBack(o.id, outcome)),
                         (o, e) -> LOG.infof("MonCash order %s: giving back not done yet: %s", o.id, e.getMessage())));
@@ -196,7 +201,7 @@ public class MonCashPayments {
         if (outcome.result() == MonCashPayouts.Result.UNKNOWN) {
             return Uni.createFrom().voidItem(); // looked up by reference on the next pass, before anything is sent again
         }
-        return Panache.withTransaction(() -> MonCashOrder.<MonCashOrder>findById(orderId, LockModeType.PESSIMISTIC_WRITE)
+        return Panache.withTransaction(() -> orders.lock(orderId)
                 .invoke(order -> {
                     order.givenBack = outcome.result() == MonCashPayouts.Result.SENT ? "sent" : "refused";
                     if (outcome.result() == MonCashPayouts.Result.REFUSED) {
@@ -207,7 +212,7 @@ public class MonCashPayments {
     }
 
     private Uni<Payment> lapse(String orderId) {
-        return Panache.withTransaction(() -> MonCashOrder.<MonCashOrder>findById(orderId, LockModeType.PESSIMISTIC_WRITE)
+        return Panache.withTransaction(() -> orders.lock(orderId)
                 .invoke(order -> {
                     if (order.settledAt == null) {
                         order.settledAt = now();
@@ -218,7 +223,7 @@ public class MonCashPayments {
 
     /** The orders of a payment, newest first (the dashboard and tests read them). */
     public Uni<List<MonCashOrder>> orders(String paymentId) {
-        return Panache.withSession(() -> MonCashOrder.list("paymentId = ?1 order by createdAt desc", paymentId));
+        return orders.readOfPayment(paymentId);
     }
 
     private Instant now() {

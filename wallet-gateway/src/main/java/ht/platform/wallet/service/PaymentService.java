@@ -8,19 +8,16 @@ import ht.platform.support.idempotency.StoredResponse;
 import ht.platform.support.ids.Ids;
 import ht.platform.wallet.config.WalletSettings;
 import ht.platform.wallet.events.EventOutbox;
-import ht.platform.wallet.model.MonCashOrder;
+import ht.platform.wallet.model.MonCashOrderStore;
 import ht.platform.wallet.model.Payment;
+import ht.platform.wallet.model.PaymentStore;
 import ht.platform.wallet.provider.MonCashWallet;
 import ht.platform.wallet.service.Views.ListView;
 import ht.platform.wallet.service.Views.PaymentView;
 import io.quarkus.hibernate.reactive.panache.Panache;
-import ht.platform.support.sql.Rows;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.LockModeType;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.net.URI;
@@ -35,6 +32,8 @@ import java.util.Set;
 public class PaymentService {
 
     public static final String CURRENCY = "HTG";
+
+    private static final int EXPIRY_BATCH = 200;
 
     public record CreatePayment(Long amount, String currency, String reference, String return_url, String description) { }
 
@@ -54,39 +53,27 @@ public class PaymentService {
     Idempotency idempotency;
 
     @Inject
-    Pool pool;
+    PaymentStore store;
+
+    @Inject
+    MonCashOrderStore orders;
 
     @Inject
     MonCashWallet moncash;
-
-    private static final String BY_ID = "SELECT " + Payment.COLUMNS
-            + " FROM wallet.payments WHERE id = $1 AND project_id = $2 AND mode = $3";
 
     @ConfigProperty(name = "public-base-url", defaultValue = "http://localhost:8083")
     String publicBaseUrl;
 
     public void validate(CreatePayment body) {
-        if (body == null) {
-            throw ApiException.invalid(null, "A JSON body is required");
-        }
-        if (body.amount() == null) {
-            throw ApiException.invalid("amount", "amount is required (a positive integer)");
-        }
-        if (body.amount() <= 0 || body.amount() > settings.payments().maxAmount()) {
-            throw ApiException.invalid("amount", "amount must be a positive integer not above " + settings.payments().maxAmount());
-        }
+        MoneyRequests.bodyPresent(body);
+        MoneyRequests.amount(body.amount(), settings.payments().maxAmount());
         if (body.currency() == null) {
             throw ApiException.invalid("currency", "currency is required");
         }
         if (!CURRENCY.equals(body.currency())) {
             throw ApiException.invalid("currency", "currency must be HTG");
         }
-        if (body.reference() == null || body.reference().isBlank()) {
-            throw ApiException.invalid("reference", "reference is required");
-        }
-        if (body.reference().length() > 100) {
-            throw ApiException.invalid("reference", "reference must be at most 100 characters");
-        }
+        MoneyRequests.reference(body.reference());
         if (body.description() != null && body.description().length() > 500) {
             throw ApiException.invalid("description", "description must be at most 500 characters");
         }
@@ -115,8 +102,9 @@ public class PaymentService {
         p.mode = caller.mode();
         p.status = "created";
         p.amount = body.amount();
-        p.fee = Fees.fee(p.amount, settings.payments().feeBasisPoints(), settings.payments().feeMinimum());
-        p.total = Math.addExact(p.amount, p.fee);
+        Fees.Charge charge = Fees.charge(p.amount, settings.payments().feeBasisPoints(), settings.payments().feeMinimum());
+        p.fee = charge.fee();
+        p.total = charge.total();
         p.currency = body.currency();
         p.reference = body.reference();
         p.description = body.description();
@@ -124,32 +112,16 @@ public class PaymentService {
         p.pageToken = Ids.hex("wpt_", 24);
         p.createdAt = now;
         p.expiresAt = now.plus(settings.payments().expiresAfter());
-        return p.persist().chain(() -> publish(p, "payment.created"))
+        return store.persist(p).chain(() -> publish(p, "payment.created"))
                 .map(v -> idempotency.response(201, view(p)));
     }
 
-    /** The hottest read: one prepared statement on the plain reactive client, no ORM session (see the README's benchmarks). */
     public Uni<PaymentView> get(ApiPrincipal caller, String id) {
-        return pool.preparedQuery(BY_ID).execute(Tuple.of(id, caller.ownerId(), caller.mode()))
-                .map(rows -> view(Rows.single(rows, Payment::fromRow, "Payment " + id)));
+        return store.readOwned(id, caller.ownerId(), caller.mode()).map(this::view);
     }
 
     public Uni<ListView<PaymentView>> list(ApiPrincipal caller, Paging paging) {
-        return Panache.withSession(() -> {
-            Uni<Payment> cursor = paging.startingAfter() == null ? Uni.createFrom().nullItem()
-                    : Payment.<Payment>find("id = ?1 and projectId = ?2 and mode = ?3", paging.startingAfter(),
-                    caller.ownerId(), caller.mode()).firstResult().invoke(c -> {
-                        if (c == null) {
-                            throw Paging.unknownCursor();
-                        }
-                    });
-            return cursor.chain(c -> (c == null
-                    ? Payment.<Payment>find("projectId = ?1 and mode = ?2 order by createdAt desc, id desc",
-                    caller.ownerId(), caller.mode())
-                    : Payment.<Payment>find("projectId = ?1 and mode = ?2 and (createdAt < ?3 or (createdAt = ?3 and id < ?4))"
-                    + " order by createdAt desc, id desc", caller.ownerId(), caller.mode(), c.createdAt, c.id))
-                    .range(0, paging.limit()).list());
-        }).map(rows -> {
+        return store.readPage(caller.ownerId(), caller.mode(), paging.startingAfter(), paging.limit() + 1).map(rows -> {
             boolean more = rows.size() > paging.limit();
             List<PaymentView> data = rows.stream().limit(paging.limit()).map(this::view).toList();
             return ListView.of(data, more);
@@ -158,7 +130,7 @@ public class PaymentService {
 
     /** Test helpers and the hosted page: succeed | fail | expire. */
     public Uni<PaymentView> transition(ApiPrincipal caller, String id, String action) {
-        return Panache.withTransaction(() -> lock(caller, id).chain(p -> apply(p, action))).map(this::view);
+        return Panache.withTransaction(() -> store.lockOwned(id, caller.ownerId(), caller.mode()).chain(p -> apply(p, action))).map(this::view);
     }
 
     /** created|pending -> succeeded (credits amount) | failed | expired. */
@@ -204,6 +176,21 @@ public class PaymentService {
         return viaMonCash(p) ? Uni.createFrom().item(p) : sentToWallet(p);
     }
 
+    /** The hosted page of {@code token} was opened (see {@link #opened}): its payment as it now stands, or null. */
+    public Uni<Payment> openPage(String token) {
+        return Panache.withTransaction(() -> store.lockByToken(token).chain(p -> p == null ? Uni.createFrom().nullItem() : opened(p)));
+    }
+
+    /**
+     * Test mode: the customer's simulated outcome ({@code succeed | fail}) on the hosted page of {@code token}. Answers
+     * the payment, unchanged when it is live, or null when there is none.
+     */
+    public Uni<Payment> simulateOnPage(String token, String action) {
+        return Panache.withTransaction(() -> store.lockByToken(token).chain(p -> p == null || !"test".equals(p.mode)
+                ? Uni.createFrom().item(p)
+                : opened(p).chain(open -> open.isFinal() ? Uni.createFrom().item(open) : apply(open, action))));
+    }
+
     /** The customer was sent to their wallet: created -> pending (payment.pending). Runs in a transaction. */
     public Uni<Payment> sentToWallet(Payment p) {
         if ("created".equals(p.status)) {
@@ -221,24 +208,21 @@ public class PaymentService {
 
     /** Due payments expire unless a MonCash order of theirs is still open: MonCash may yet show it paid. */
     private Uni<Boolean> expirable(Payment p) {
-        return MonCashOrder.count("paymentId = ?1 and settledAt is null", p.id).map(open -> open == 0);
+        return orders.anyOpen(p.id).map(open -> !open);
     }
 
+    /** The payment of a hosted page under a row lock (in the caller's transaction), or null. */
     public Uni<Payment> lockByToken(String token) {
-        return Payment.<Payment>find("pageToken", token).withLock(LockModeType.PESSIMISTIC_WRITE).firstResult();
+        return store.lockByToken(token);
     }
 
     /** Expires every due unpaid payment, each in its own transaction; returns how many. */
     public Uni<Integer> expireDue() {
         Instant now = now();
-        return Panache.withSession(() -> Payment.<Payment>find("from Payment p where p.status in ('created', 'pending')"
-                        + " and p.expiresAt <= ?1 and not exists (from MonCashOrder o where o.paymentId = p.id and o.settledAt is null)"
-                        + " order by p.expiresAt", now).range(0, 199).list())
-                .chain(due -> {
+        return store.readExpired(now, EXPIRY_BATCH).chain(due -> {
                     Uni<Integer> chain = Uni.createFrom().item(0);
                     for (Payment candidate : due) {
-                        chain = chain.chain(n -> Panache.withTransaction(() -> Payment.<Payment>findById(candidate.id,
-                                        LockModeType.PESSIMISTIC_WRITE)
+                        chain = chain.chain(n -> Panache.withTransaction(() -> store.lock(candidate.id)
                                 .chain(p -> p == null || p.isFinal() || now().isBefore(p.expiresAt) ? Uni.createFrom().item(n)
                                         : expirable(p).chain(expires -> expires ? apply(p, "expire").replaceWith(n + 1)
                                                 : Uni.createFrom().item(n)))));
@@ -254,15 +238,6 @@ public class PaymentService {
     public String walletUrl(Payment p) {
         String base = publicBaseUrl.endsWith("/") ? publicBaseUrl.substring(0, publicBaseUrl.length() - 1) : publicBaseUrl;
         return base + "/wallet/" + p.pageToken;
-    }
-
-    private Uni<Payment> lock(ApiPrincipal caller, String id) {
-        return Payment.<Payment>find("id = ?1 and projectId = ?2 and mode = ?3", id, caller.ownerId(), caller.mode())
-                .withLock(LockModeType.PESSIMISTIC_WRITE).firstResult().invoke(p -> {
-                    if (p == null) {
-                        throw ApiException.notFound("Payment " + id);
-                    }
-                });
     }
 
     private Uni<Void> publish(Payment p, String type) {

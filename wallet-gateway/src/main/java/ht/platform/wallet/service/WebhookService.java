@@ -12,10 +12,10 @@ import ht.platform.wallet.config.WalletSettings;
 import ht.platform.wallet.events.EventTypes;
 import ht.platform.wallet.events.EventOutbox;
 import ht.platform.wallet.events.WalletDeliveryPolicy;
-import ht.platform.wallet.model.OutboxEvent;
-import ht.platform.wallet.model.WebhookAttempt;
+import ht.platform.wallet.model.EventLogStore;
 import ht.platform.wallet.model.WebhookDelivery;
 import ht.platform.wallet.model.WebhookEndpoint;
+import ht.platform.wallet.model.WebhookEndpointStore;
 import ht.platform.wallet.service.Views.DeliveryView;
 import ht.platform.wallet.service.Views.ListView;
 import ht.platform.wallet.service.Views.PingView;
@@ -29,7 +29,6 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.LockModeType;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Clock;
@@ -77,6 +76,12 @@ public class WebhookService {
     @Inject
     EventOutbox events;
 
+    @Inject
+    WebhookEndpointStore endpoints;
+
+    @Inject
+    EventLogStore log;
+
     @ConfigProperty(name = "webhooks.allow-private-targets", defaultValue = "false")
     boolean allowPrivateTargets;
 
@@ -104,25 +109,20 @@ public class WebhookService {
         e.secretSealed = secretBox.sealText(secret, e.id);
         e.consecutiveFailures = 0;
         e.createdAt = now;
-        return Panache.withTransaction(() -> Panache.getSession()
-                // The project row lock serialises registrations so that the limit holds under concurrency.
-                .chain(s -> s.createNativeQuery("SELECT id FROM wallet.projects WHERE id = :p FOR UPDATE", String.class)
-                        .setParameter("p", caller.ownerId()).getSingleResult())
-                .chain(x -> WebhookEndpoint.count("projectId = ?1 and mode = ?2", caller.ownerId(), caller.mode()))
+        return Panache.withTransaction(() -> endpoints.countLocked(caller.ownerId(), caller.mode())
                 .chain(count -> {
                     if (count >= settings.webhooks().maxEndpoints()) {
                         throw new ApiException(409, "WEBHOOK_LIMIT_REACHED", "A project can register at most "
                                 + settings.webhooks().maxEndpoints() + " webhook addresses per mode; delete one first");
                     }
-                    return e.persist();
+                    return endpoints.persist(e);
                 }))
                 .map(x -> new WebhookCreated(e.id, "webhook_endpoint", e.url, List.of(e.events), e.status, e.mode, secret,
                         Timestamps.millis(e.createdAt)));
     }
 
     public Uni<ListView<WebhookView>> list(ApiPrincipal caller) {
-        return Panache.withSession(() -> WebhookEndpoint.<WebhookEndpoint>find(
-                        "projectId = ?1 and mode = ?2 order by createdAt, id", caller.ownerId(), caller.mode()).list())
+        return endpoints.readAll(caller.ownerId(), caller.mode())
                 .map(rows -> ListView.of(rows.stream().map(WebhookView::of).toList(), false));
     }
 
@@ -132,7 +132,7 @@ public class WebhookService {
 
     /** Removes the address; its pending deliveries (and their history) go with it. */
     public Uni<Void> delete(ApiPrincipal caller, String id) {
-        return Panache.withTransaction(() -> find(caller, id, true).chain(e -> e.delete()));
+        return Panache.withTransaction(() -> find(caller, id, true).chain(endpoints::delete));
     }
 
     /** paused -> active; the held deliveries become due at once and go out in their original order. */
@@ -145,11 +145,7 @@ public class WebhookService {
             e.pausedAt = null;
             e.consecutiveFailures = 0;
             OffsetDateTime at = OffsetDateTime.ofInstant(now(), ZoneOffset.UTC);
-            return Panache.getSession().chain(s -> s.flush().chain(() -> s.createNativeQuery(
-                                    "UPDATE wallet.webhook_deliveries SET next_attempt_at = :now"
-                                    + " WHERE endpoint_id = :e AND status = 'pending' AND next_attempt_at > :now")
-                            .setParameter("now", at).setParameter("e", e.id).executeUpdate())
-                    .chain(n -> wakeup.notifyInTransaction(s, WalletDeliveryPolicy.CHANNEL)))
+            return endpoints.makeHeldDue(e.id, at).chain(s -> wakeup.notifyInTransaction(s, WalletDeliveryPolicy.CHANNEL))
                     .replaceWith(e);
         })).map(WebhookView::of);
     }
@@ -187,16 +183,12 @@ public class WebhookService {
     public Uni<ListView<DeliveryView>> deliveries(ApiPrincipal caller, String id, Paging paging) {
         return Panache.withSession(() -> find(caller, id, false).chain(e -> {
             Uni<WebhookDelivery> cursor = paging.startingAfter() == null ? Uni.createFrom().nullItem()
-                    : WebhookDelivery.<WebhookDelivery>find("id = ?1 and endpointId = ?2", paging.startingAfter(), e.id)
-                    .firstResult().invoke(c -> {
+                    : log.deliveryOf(e.id, paging.startingAfter()).invoke(c -> {
                         if (c == null) {
                             throw Paging.unknownCursor();
                         }
                     });
-            return cursor.chain(c -> (c == null
-                            ? WebhookDelivery.<WebhookDelivery>find("endpointId = ?1 order by seq desc", e.id)
-                            : WebhookDelivery.<WebhookDelivery>find("endpointId = ?1 and seq < ?2 order by seq desc", e.id, c.seq))
-                    .range(0, paging.limit()).list())
+            return cursor.chain(c -> log.deliveriesOf(e.id, c, paging.limit() + 1))
                     .chain(rows -> describe(rows.stream().limit(paging.limit()).toList())
                             .map(views -> ListView.of(views, rows.size() > paging.limit())));
         }));
@@ -204,7 +196,7 @@ public class WebhookService {
 
     /** An abandoned or delivered delivery is queued again with the same event (id and body). */
     public Uni<DeliveryView> resend(ApiPrincipal caller, String deliveryId) {
-        return Panache.withTransaction(() -> WebhookDelivery.<WebhookDelivery>findById(deliveryId, LockModeType.PESSIMISTIC_WRITE)
+        return Panache.withTransaction(() -> log.lockDelivery(deliveryId)
                 .chain(d -> {
                     if (d == null) {
                         throw ApiException.notFound("Webhook delivery " + deliveryId);
@@ -221,7 +213,7 @@ public class WebhookService {
                                 d.nextAttemptAt = now();
                                 d.leaseUntil = null;
                                 d.deliveredAt = null;
-                                return Panache.getSession().chain(s -> s.flush().chain(() -> wakeup.notifyInTransaction(s, WalletDeliveryPolicy.CHANNEL)))
+                                return log.flush().chain(s -> wakeup.notifyInTransaction(s, WalletDeliveryPolicy.CHANNEL))
                                         .chain(() -> describe(List.of(d))).map(list -> list.get(0));
                             });
                 }));
@@ -243,31 +235,8 @@ public class WebhookService {
         return Panache.withSession(() -> {
             Uni<WebhookDelivery> cursor = paging.startingAfter() == null ? Uni.createFrom().nullItem()
                     : owned(caller, paging.startingAfter()).onFailure(ApiException.class).transform(x -> Paging.unknownCursor());
-            return cursor.chain(c -> {
-                StringBuilder q = new StringBuilder("endpointId in (select e.id from WebhookEndpoint e"
-                        + " where e.projectId = :project and e.mode = :mode)");
-                Map<String, Object> params = new LinkedHashMap<>();
-                params.put("project", caller.ownerId());
-                params.put("mode", caller.mode());
-                if (filter.webhookId() != null) {
-                    q.append(" and endpointId = :webhook");
-                    params.put("webhook", filter.webhookId());
-                }
-                if (filter.status() != null) {
-                    q.append(" and status = :status");
-                    params.put("status", filter.status());
-                }
-                if (filter.eventType() != null) {
-                    q.append(" and eventId in (select ev.id from OutboxEvent ev where ev.type = :type)");
-                    params.put("type", filter.eventType());
-                }
-                if (c != null) {
-                    q.append(" and seq < :seq");
-                    params.put("seq", c.seq);
-                }
-                q.append(" order by seq desc");
-                return WebhookDelivery.<WebhookDelivery>find(q.toString(), params).range(0, paging.limit()).list();
-            }).chain(rows -> describe(rows.stream().limit(paging.limit()).toList())
+            return cursor.chain(c -> log.search(caller.ownerId(), caller.mode(), filter.webhookId(), filter.status(),
+                    filter.eventType(), c, paging.limit() + 1)).chain(rows -> describe(rows.stream().limit(paging.limit()).toList())
                     .map(views -> ListView.of(views, rows.size() > paging.limit())));
         });
     }
@@ -281,7 +250,7 @@ public class WebhookService {
     }
 
     private Uni<WebhookDelivery> owned(ApiPrincipal caller, String deliveryId) {
-        return WebhookDelivery.<WebhookDelivery>findById(deliveryId).chain(d -> d == null
+        return log.delivery(deliveryId).chain(d -> d == null
                 ? Uni.createFrom().<WebhookDelivery>failure(ApiException.notFound("Webhook delivery " + deliveryId))
                 : find(caller, d.endpointId, false).onFailure(ApiException.class)
                         .transform(x -> ApiException.notFound("Webhook delivery " + deliveryId)).replaceWith(d));
@@ -293,8 +262,7 @@ public class WebhookService {
         }
         Set<String> ids = rows.stream().map(d -> d.id).collect(Collectors.toCollection(LinkedHashSet::new));
         Set<String> eventIds = rows.stream().map(d -> d.eventId).collect(Collectors.toSet());
-        return WebhookAttempt.<WebhookAttempt>find("deliveryId in ?1 order by attemptNumber", ids).list()
-                .chain(attempts -> OutboxEvent.<OutboxEvent>find("id in ?1", eventIds).list().map(evs -> {
+        return log.attemptsOf(ids).chain(attempts -> log.events(eventIds).map(evs -> {
                     Map<String, String> types = evs.stream().collect(Collectors.toMap(ev -> ev.id, ev -> ev.type));
                     List<DeliveryView> out = new ArrayList<>();
                     for (WebhookDelivery d : rows) {
@@ -306,12 +274,7 @@ public class WebhookService {
     }
 
     private Uni<WebhookEndpoint> find(ApiPrincipal caller, String id, boolean lock) {
-        var query = WebhookEndpoint.<WebhookEndpoint>find("id = ?1 and projectId = ?2 and mode = ?3", id, caller.ownerId(), caller.mode());
-        return (lock ? query.withLock(LockModeType.PESSIMISTIC_WRITE) : query).firstResult().invoke(e -> {
-            if (e == null) {
-                throw ApiException.notFound("Webhook " + id);
-            }
-        });
+        return endpoints.owned(id, caller.ownerId(), caller.mode(), lock);
     }
 
     private static String[] validateEvents(List<String> kinds) {

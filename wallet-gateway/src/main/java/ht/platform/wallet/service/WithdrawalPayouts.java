@@ -3,21 +3,16 @@ package ht.platform.wallet.service;
 import ht.platform.support.rail.MonCashPayouts.Outcome;
 import ht.platform.wallet.config.WalletSettings;
 import ht.platform.wallet.model.Withdrawal;
+import ht.platform.wallet.model.WithdrawalStore;
 import ht.platform.wallet.provider.MonCashWallet;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.LockModeType;
 import org.jboss.logging.Logger;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,14 +29,6 @@ public class WithdrawalPayouts {
 
     private static final Logger LOG = Logger.getLogger(WithdrawalPayouts.class);
 
-    private static final String REQUESTED = "SELECT id FROM wallet.withdrawals WHERE mode = 'live' AND status = 'requested'"
-            + " ORDER BY created_at LIMIT :n FOR UPDATE SKIP LOCKED";
-
-    /** Claims the processing withdrawals whose last attempt has ended unanswered: one replica, one attempt. */
-    private static final String STALE = "UPDATE wallet.withdrawals SET payout_attempted_at = $1 WHERE id IN (SELECT id"
-            + " FROM wallet.withdrawals WHERE mode = 'live' AND status = 'processing' AND payout_attempted_at <= $2"
-            + " ORDER BY payout_attempted_at LIMIT $3 FOR UPDATE SKIP LOCKED) RETURNING id";
-
     @Inject
     WithdrawalService withdrawals;
 
@@ -52,7 +39,7 @@ public class WithdrawalPayouts {
     WalletSettings settings;
 
     @Inject
-    Pool pool;
+    WithdrawalStore store;
 
     @Inject
     Clock clock;
@@ -73,11 +60,10 @@ public class WithdrawalPayouts {
     /** requested -> processing (withdrawal.processing) with the attempt's start, committed before any transfer. */
     private Uni<List<Withdrawal>> startRequested() {
         Instant now = now();
-        return Panache.withTransaction(() -> Panache.getSession().chain(s -> s.createNativeQuery(REQUESTED, String.class)
-                .setParameter("n", settings.moncash().batch()).getResultList()).chain(ids -> {
+        return Panache.withTransaction(() -> store.lockRequestedLive(settings.moncash().batch()).chain(ids -> {
                     Uni<List<Withdrawal>> chain = Uni.createFrom().item(new ArrayList<>());
                     for (String id : ids) {
-                        chain = chain.chain(list -> Withdrawal.<Withdrawal>findById(id).chain(w -> {
+                        chain = chain.chain(list -> store.byId(id).chain(w -> {
                             w.payoutAttemptedAt = now;
                             return withdrawals.apply(w, "process", null);
                         }).map(w -> {
@@ -91,16 +77,7 @@ public class WithdrawalPayouts {
 
     private Uni<List<Withdrawal>> claimStale() {
         Instant now = now();
-        return pool.preparedQuery(STALE).execute(Tuple.of(utc(now), utc(now.minus(settings.moncash().lookupAfter())),
-                        settings.moncash().batch()))
-                .chain(rows -> {
-                    List<String> ids = new ArrayList<>();
-                    for (Row row : rows) {
-                        ids.add(row.getString("id"));
-                    }
-                    return ids.isEmpty() ? Uni.createFrom().item(List.<Withdrawal>of())
-                            : Panache.withSession(() -> Withdrawal.<Withdrawal>list("id in ?1", ids));
-                });
+        return store.claimUnanswered(now, now.minus(settings.moncash().lookupAfter()), settings.moncash().batch());
     }
 
     private Uni<Withdrawal> payOut(Withdrawal w) {
@@ -109,7 +86,7 @@ public class WithdrawalPayouts {
 
     /** The transfer's outcome, under the row lock: completed, failed, or (unknown) still processing. */
     private Uni<Withdrawal> settle(String id, Outcome outcome) {
-        return Panache.withTransaction(() -> Withdrawal.<Withdrawal>findById(id, LockModeType.PESSIMISTIC_WRITE).chain(w -> {
+        return Panache.withTransaction(() -> store.lock(id).chain(w -> {
             if (!"processing".equals(w.status)) {
                 return Uni.createFrom().item(w);
             }
@@ -126,9 +103,5 @@ public class WithdrawalPayouts {
 
     private Instant now() {
         return clock.instant().truncatedTo(ChronoUnit.MICROS);
-    }
-
-    private static OffsetDateTime utc(Instant t) {
-        return t.atOffset(ZoneOffset.UTC);
     }
 }

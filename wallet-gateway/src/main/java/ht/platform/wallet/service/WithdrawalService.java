@@ -9,18 +9,17 @@ import ht.platform.support.ids.Ids;
 import ht.platform.wallet.config.WalletSettings;
 import ht.platform.wallet.events.EventOutbox;
 import ht.platform.wallet.model.Withdrawal;
+import ht.platform.wallet.model.WithdrawalStore;
 import ht.platform.wallet.service.Views.ListView;
 import ht.platform.wallet.service.Views.WithdrawalView;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.LockModeType;
 
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -52,6 +51,9 @@ public class WithdrawalService {
     Clock clock;
 
     @Inject
+    WithdrawalStore store;
+
+    @Inject
     WalletSettings settings;
 
     @Inject
@@ -64,15 +66,8 @@ public class WithdrawalService {
     Idempotency idempotency;
 
     public void validate(CreateWithdrawal body) {
-        if (body == null) {
-            throw ApiException.invalid(null, "A JSON body is required");
-        }
-        if (body.amount() == null) {
-            throw ApiException.invalid("amount", "amount is required (a positive integer)");
-        }
-        if (body.amount() <= 0 || body.amount() > settings.withdrawals().maxAmount()) {
-            throw ApiException.invalid("amount", "amount must be a positive integer not above " + settings.withdrawals().maxAmount());
-        }
+        MoneyRequests.bodyPresent(body);
+        MoneyRequests.amount(body.amount(), settings.withdrawals().maxAmount());
         if (body.currency() != null && !PaymentService.CURRENCY.equals(body.currency())) {
             throw ApiException.invalid("currency", "currency must be HTG");
         }
@@ -85,12 +80,7 @@ public class WithdrawalService {
         if (body.destination().msisdn() == null || !MSISDN.matcher(body.destination().msisdn()).matches()) {
             throw ApiException.invalid("destination.msisdn", "destination.msisdn must be a phone number of 8 to 15 digits, optionally with a leading +");
         }
-        if (body.reference() == null || body.reference().isBlank()) {
-            throw ApiException.invalid("reference", "reference is required");
-        }
-        if (body.reference().length() > 100) {
-            throw ApiException.invalid("reference", "reference must be at most 100 characters");
-        }
+        MoneyRequests.reference(body.reference());
     }
 
     /** Runs inside the idempotency transaction: reserve, record, event; all or nothing. */
@@ -102,58 +92,33 @@ public class WithdrawalService {
         w.mode = caller.mode();
         w.status = "requested";
         w.amount = body.amount();
-        w.fee = Fees.fee(w.amount, settings.withdrawals().feeBasisPoints(), settings.withdrawals().feeMinimum());
-        w.total = Math.addExact(w.amount, w.fee);
+        Fees.Charge charge = Fees.charge(w.amount, settings.withdrawals().feeBasisPoints(), settings.withdrawals().feeMinimum());
+        w.fee = charge.fee();
+        w.total = charge.total();
         w.currency = PaymentService.CURRENCY;
         w.destinationType = body.destination().type();
         w.msisdn = body.destination().msisdn();
         w.reference = body.reference();
         w.createdAt = now;
         return balances.reserve(w.projectId, w.mode, w.currency, w.total)
-                .chain(() -> w.persist())
+                .chain(() -> store.persist(w))
                 .chain(() -> events.publish(w.projectId, w.mode, "withdrawal.requested", w.id, WithdrawalView.of(w)))
                 .map(e -> idempotency.response(201, WithdrawalView.of(w)));
     }
 
     public Uni<WithdrawalView> get(ApiPrincipal caller, String id) {
-        return Panache.withSession(() -> Withdrawal.<Withdrawal>find("id = ?1 and projectId = ?2 and mode = ?3", id,
-                caller.ownerId(), caller.mode()).firstResult()).map(w -> {
-                    if (w == null) {
-                        throw ApiException.notFound("Withdrawal " + id);
-                    }
-                    return WithdrawalView.of(w);
-                });
+        return store.readOwned(id, caller.ownerId(), caller.mode()).map(WithdrawalView::of);
     }
 
     public Uni<ListView<WithdrawalView>> list(ApiPrincipal caller, Paging paging) {
-        return Panache.withSession(() -> {
-            Uni<Withdrawal> cursor = paging.startingAfter() == null ? Uni.createFrom().nullItem()
-                    : Withdrawal.<Withdrawal>find("id = ?1 and projectId = ?2 and mode = ?3", paging.startingAfter(),
-                    caller.ownerId(), caller.mode()).firstResult().invoke(c -> {
-                        if (c == null) {
-                            throw Paging.unknownCursor();
-                        }
-                    });
-            return cursor.chain(c -> (c == null
-                    ? Withdrawal.<Withdrawal>find("projectId = ?1 and mode = ?2 order by createdAt desc, id desc",
-                    caller.ownerId(), caller.mode())
-                    : Withdrawal.<Withdrawal>find("projectId = ?1 and mode = ?2 and (createdAt < ?3 or (createdAt = ?3 and id < ?4))"
-                    + " order by createdAt desc, id desc", caller.ownerId(), caller.mode(), c.createdAt, c.id))
-                    .range(0, paging.limit()).list());
-        }).map(rows -> ListView.of(rows.stream().limit(paging.limit()).map(WithdrawalView::of).toList(),
+        return store.readPage(caller.ownerId(), caller.mode(), paging.startingAfter(), paging.limit() + 1).map(rows -> ListView.of(rows.stream().limit(paging.limit()).map(WithdrawalView::of).toList(),
                 rows.size() > paging.limit()));
     }
 
     /** cancel (merchant) or a test helper: one move of the graph under a row lock, with its balance effect and event. */
     public Uni<WithdrawalView> transition(ApiPrincipal caller, String id, String action) {
-        return Panache.withTransaction(() -> Withdrawal.<Withdrawal>find("id = ?1 and projectId = ?2 and mode = ?3", id,
-                        caller.ownerId(), caller.mode()).withLock(LockModeType.PESSIMISTIC_WRITE).firstResult()
-                .chain(w -> {
-                    if (w == null) {
-                        throw ApiException.notFound("Withdrawal " + id);
-                    }
-                    return apply(w, action, null);
-                })).map(WithdrawalView::of);
+        return Panache.withTransaction(() -> store.lockOwned(id, caller.ownerId(), caller.mode())
+                .chain(w -> apply(w, action, null))).map(WithdrawalView::of);
     }
 
     /**

@@ -2,12 +2,11 @@ package ht.platform.wallet.web;
 
 import ht.platform.support.http.TokenPath;
 import ht.platform.wallet.model.Payment;
-import ht.platform.wallet.model.Project;
+import ht.platform.support.tenancy.Tenancy;
 import ht.platform.wallet.provider.MonCashWallet;
 import ht.platform.wallet.service.MonCashPayments;
 import ht.platform.wallet.service.PaymentService;
 import ht.platform.support.web.PageLanguage;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.qute.Template;
 import io.quarkus.qute.TemplateData;
 import io.smallrye.mutiny.Uni;
@@ -62,6 +61,9 @@ public class HostedPageResource {
     PaymentService payments;
 
     @Inject
+    Tenancy tenancy;
+
+    @Inject
     MonCashPayments moncash;
 
     @Inject
@@ -83,8 +85,7 @@ public class HostedPageResource {
         if (!TOKEN.matcher(token).matches()) {
             return Uni.createFrom().item(missing(language));
         }
-        return Panache.withTransaction(() -> payments.lockByToken(token).chain(p -> p == null
-                        ? Uni.createFrom().nullItem() : payments.opened(p)))
+        return payments.openPage(token)
                 .chain(p -> p == null ? Uni.createFrom().item(missing(language)) : render(p, language, false, 200, error != null));
     }
 
@@ -138,17 +139,15 @@ public class HostedPageResource {
         if (!TOKEN.matcher(token).matches() || !ACTIONS.contains(action)) {
             return Uni.createFrom().item(missing(language));
         }
-        return Panache.withTransaction(() -> payments.lockByToken(token).chain(p -> {
+        return payments.simulateOnPage(token, action).chain(p -> {
             if (p == null) {
                 return Uni.createFrom().item(missing(language));
             }
             if (!"test".equals(p.mode)) {
                 return render(p, language, true, 403);
             }
-            return payments.opened(p).chain(opened -> opened.isFinal() ? Uni.createFrom().item(opened)
-                    : payments.apply(opened, action)).replaceWith(Response.seeOther(
-                    URI.create("/wallet/" + token + "?lang=" + language)).build());
-        }));
+            return Uni.createFrom().item(Response.seeOther(URI.create("/wallet/" + token + "?lang=" + language)).build());
+        });
     }
 
     private static Response back(String token, String language, boolean railError) {
@@ -161,7 +160,7 @@ public class HostedPageResource {
 
     private Uni<Response> render(Payment p, String language, boolean forbidden, int status, boolean railError) {
         boolean viaMonCash = payments.viaMonCash(p);
-        return Project.<Project>findById(p.projectId).chain(project -> wallet.instance()
+        return tenancy.standing(p.projectId).chain(project -> wallet.instance()
                 .setLocale(language)
                 .data("lang", language)
                 .data("missing", false)
@@ -171,7 +170,7 @@ public class HostedPageResource {
                 .data("refresh", !p.isFinal() && !"test".equals(p.mode) && !(viaMonCash && "created".equals(p.status)))
                 .data("moncash", viaMonCash && !p.isFinal())
                 .data("railError", railError)
-                .data("merchant", project == null ? "" : project.name)
+                .data("merchant", project == null ? "" : project.name())
                 .data("statusKey", "status_" + p.status)
                 .data("expires", WHEN.format(p.expiresAt))
                 .data("p", new PageModel(p.pageToken, p.reference, p.description, p.amount, p.fee, p.total, p.currency,

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.checkout.events.EventTypes;
 import ht.platform.checkout.service.ApiLogs;
-import ht.platform.checkout.service.PaymentService;
+import ht.platform.checkout.service.PaymentIntentService;
 import ht.platform.checkout.service.RefundService;
 import ht.platform.checkout.service.WebhookService;
 import ht.platform.support.dashboard.DashboardPage;
@@ -59,7 +59,7 @@ public class CheckoutDashboard {
     WebhookService webhooks;
 
     @Inject
-    PaymentService payments;
+    PaymentIntentService payments;
 
     @Inject
     RefundService refunds;

@@ -1,0 +1,89 @@
+package ht.platform.checkout.model;
+
+import ht.platform.support.errors.ApiException;
+import ht.platform.support.sql.Rows;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.LockModeType;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Every query of the payment intent aggregate. Methods named {@code read…} open their own session; the others run
+ * inside the caller's session or transaction.
+ */
+@ApplicationScoped
+public class PaymentIntentStore {
+
+    private static final String BY_ID = "SELECT " + PaymentIntent.COLUMNS
+            + " FROM checkout.payment_intents WHERE id = $1 AND application_id = $2 AND mode = $3";
+
+    @Inject
+    Pool pool;
+
+    /**
+     * The caller's intent, or 404. One prepared statement on the plain reactive client, no ORM session (the session
+     * was most of a read's CPU); the intent is detached.
+     */
+    public Uni<PaymentIntent> readOwned(String id, String applicationId, String mode) {
+        return pool.preparedQuery(BY_ID).execute(Tuple.of(id, applicationId, mode))
+                .map(rows -> Rows.single(rows, PaymentIntent::fromRow, "Payment intent " + id));
+    }
+
+    public Uni<PaymentIntent> read(String id) {
+        return Panache.withSession(() -> byId(id));
+    }
+
+    public Uni<PaymentIntent> readBySession(String sessionId) {
+        return Panache.withSession(() -> bySession(sessionId));
+    }
+
+    /** The intent behind a checkout session (in the caller's session), or null. */
+    public Uni<PaymentIntent> bySession(String sessionId) {
+        return PaymentIntent.<PaymentIntent>find("sessionId", sessionId).firstResult();
+    }
+
+    public Uni<PaymentIntent> byId(String id) {
+        return PaymentIntent.findById(id);
+    }
+
+    /** The intent under a row lock, or 404. */
+    public Uni<PaymentIntent> lock(String id) {
+        return PaymentIntent.<PaymentIntent>findById(id, LockModeType.PESSIMISTIC_WRITE).map(pi -> {
+            if (pi == null) {
+                throw ApiException.notFound("Payment intent " + id);
+            }
+            return pi;
+        });
+    }
+
+    public Uni<PaymentIntent> persist(PaymentIntent pi) {
+        return pi.persist();
+    }
+
+    /** Writes pending changes so that what follows in the transaction (an event) sees them. */
+    public Uni<Void> flush() {
+        return Panache.getSession().chain(s -> s.flush());
+    }
+
+    /**
+     * Up to {@code limit} of an application's intents in one mode after the cursor {@code after}, newest first;
+     * {@code status} is optional.
+     */
+    public Uni<List<PaymentIntent>> readPage(String applicationId, String mode, String status, String after, int limit) {
+        return NewestFirst.page(PaymentIntent.class, applicationId, mode, "status", status, after,
+                "starting_after must be the id of one of your payment intents", limit);
+    }
+
+    /** Intents nobody paid whose time is up, at most {@code limit}. */
+    public Uni<List<PaymentIntent>> readExpired(Instant now, int limit) {
+        return Panache.withSession(() -> PaymentIntent.<PaymentIntent>find(
+                        "status in ('requires_payment_method', 'requires_action') and expiresAt <= ?1", now)
+                .range(0, limit - 1).list());
+    }
+}

@@ -1,0 +1,41 @@
+package ht.platform.checkout.service;
+
+import ht.platform.checkout.events.EventTypes;
+import ht.platform.checkout.model.PaymentIntent;
+import ht.platform.checkout.model.PaymentIntentStore;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import static ht.platform.checkout.service.PaymentIntentStatus.*;
+
+/** Intents nobody paid in time end {@code expired}; each one in its own transaction, checked again under its lock. */
+@ApplicationScoped
+public class PaymentIntentExpiry {
+
+    private static final int BATCH = 200;
+
+    @Inject
+    PaymentIntentStore intents;
+
+    @Inject
+    PaymentIntentTransitions transitions;
+
+    /** One pass; answers how many intents expired. */
+    public Uni<Integer> expireDue() {
+        return intents.readExpired(transitions.clock().instant(), BATCH).chain(due -> {
+            Uni<Integer> chain = Uni.createFrom().item(0);
+            for (PaymentIntent d : due) {
+                chain = chain.chain(count -> Panache.withTransaction(() -> transitions.lock(d.id).chain(pi -> {
+                    if ((pi.status.equals(REQUIRES_PAYMENT_METHOD) || pi.status.equals(REQUIRES_ACTION))
+                            && !pi.expiresAt.isAfter(transitions.clock().instant())) {
+                        return transitions.move(pi, EXPIRED, EventTypes.PI_EXPIRED).replaceWith(count + 1);
+                    }
+                    return Uni.createFrom().item(count);
+                })));
+            }
+            return chain;
+        });
+    }
+}

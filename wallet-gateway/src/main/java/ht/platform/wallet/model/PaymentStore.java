@@ -1,0 +1,72 @@
+package ht.platform.wallet.model;
+
+import ht.platform.support.errors.ApiException;
+import ht.platform.support.sql.Rows;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.LockModeType;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Every query of payments. Methods named {@code read…} open their own session; the others run inside the caller's
+ * session or transaction.
+ */
+@ApplicationScoped
+public class PaymentStore {
+
+    private static final String BY_ID = "SELECT " + Payment.COLUMNS
+            + " FROM wallet.payments WHERE id = $1 AND project_id = $2 AND mode = $3";
+
+    @Inject
+    Pool pool;
+
+    /**
+     * The hottest read, or 404: one prepared statement on the plain reactive client, no ORM session (see the
+     * README's benchmarks); the payment is detached.
+     */
+    public Uni<Payment> readOwned(String id, String projectId, String mode) {
+        return pool.preparedQuery(BY_ID).execute(Tuple.of(id, projectId, mode))
+                .map(rows -> Rows.single(rows, Payment::fromRow, "Payment " + id));
+    }
+
+    /** Up to {@code limit} of the project's payments after {@code after}, newest first. */
+    public Uni<List<Payment>> readPage(String projectId, String mode, String after, int limit) {
+        return NewestFirst.page(Payment.class, projectId, mode, after, limit);
+    }
+
+    public Uni<Payment> persist(Payment payment) {
+        return payment.persist();
+    }
+
+    /** The caller's payment under a row lock, or 404. */
+    public Uni<Payment> lockOwned(String id, String projectId, String mode) {
+        return Payment.<Payment>find("id = ?1 and projectId = ?2 and mode = ?3", id, projectId, mode)
+                .withLock(LockModeType.PESSIMISTIC_WRITE).firstResult().invoke(p -> {
+                    if (p == null) {
+                        throw ApiException.notFound("Payment " + id);
+                    }
+                });
+    }
+
+    public Uni<Payment> lock(String id) {
+        return Payment.findById(id, LockModeType.PESSIMISTIC_WRITE);
+    }
+
+    /** The payment of a hosted page under a row lock, or null. */
+    public Uni<Payment> lockByToken(String token) {
+        return Payment.<Payment>find("pageToken", token).withLock(LockModeType.PESSIMISTIC_WRITE).firstResult();
+    }
+
+    /** Unpaid payments whose time is up and that no open MonCash order may still pay, at most {@code limit}. */
+    public Uni<List<Payment>> readExpired(Instant now, int limit) {
+        return Panache.withSession(() -> Payment.<Payment>find("from Payment p where p.status in ('created', 'pending')"
+                + " and p.expiresAt <= ?1 and not exists (from MonCashOrder o where o.paymentId = p.id and o.settledAt is null)"
+                + " order by p.expiresAt", now).range(0, limit - 1).list());
+    }
+}

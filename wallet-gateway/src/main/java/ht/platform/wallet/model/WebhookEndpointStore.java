@@ -1,0 +1,63 @@
+package ht.platform.wallet.model;
+
+import ht.platform.support.errors.ApiException;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+import org.hibernate.reactive.mutiny.Mutiny;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+
+/**
+ * Every query of webhook addresses. Methods named {@code read…} open their own session; the others run inside the
+ * caller's session or transaction.
+ */
+@ApplicationScoped
+public class WebhookEndpointStore {
+
+    /** How many addresses the project has in a mode, counted under the project's row lock (registrations serialise). */
+    public Uni<Long> countLocked(String projectId, String mode) {
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery("SELECT id FROM wallet.projects WHERE id = :p FOR UPDATE", String.class)
+                        .setParameter("p", projectId).getSingleResult())
+                .chain(x -> WebhookEndpoint.count("projectId = ?1 and mode = ?2", projectId, mode));
+    }
+
+    public Uni<WebhookEndpoint> persist(WebhookEndpoint endpoint) {
+        return endpoint.persist();
+    }
+
+    public Uni<Void> delete(WebhookEndpoint endpoint) {
+        return endpoint.delete();
+    }
+
+    /** The project's addresses in one mode, oldest first. */
+    public Uni<List<WebhookEndpoint>> readAll(String projectId, String mode) {
+        return Panache.withSession(() -> WebhookEndpoint.<WebhookEndpoint>find(
+                "projectId = ?1 and mode = ?2 order by createdAt, id", projectId, mode).list());
+    }
+
+    /** The caller's address (under a row lock when {@code lock}), or 404. */
+    public Uni<WebhookEndpoint> owned(String id, String projectId, String mode, boolean lock) {
+        var query = WebhookEndpoint.<WebhookEndpoint>find("id = ?1 and projectId = ?2 and mode = ?3", id, projectId, mode);
+        return (lock ? query.withLock(LockModeType.PESSIMISTIC_WRITE) : query).firstResult().invoke(e -> {
+            if (e == null) {
+                throw ApiException.notFound("Webhook " + id);
+            }
+        });
+    }
+
+    /**
+     * The address's held deliveries become due at {@code at} (after the pending changes are written); answers the
+     * session so the caller can wake the deliverer in the same transaction.
+     */
+    public Uni<Mutiny.Session> makeHeldDue(String endpointId, OffsetDateTime at) {
+        return Panache.getSession().chain(s -> s.flush().chain(() -> s.createNativeQuery(
+                                "UPDATE wallet.webhook_deliveries SET next_attempt_at = :now"
+                                        + " WHERE endpoint_id = :e AND status = 'pending' AND next_attempt_at > :now")
+                        .setParameter("now", at).setParameter("e", endpointId).executeUpdate())
+                .replaceWith(s));
+    }
+}
