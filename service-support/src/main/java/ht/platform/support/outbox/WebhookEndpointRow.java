@@ -1,0 +1,47 @@
+package ht.platform.support.outbox;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Id;
+import jakarta.persistence.MappedSuperclass;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
+
+import java.time.Instant;
+
+/**
+ * The columns of a webhook address that the engine sends to ({@link DeliveryPolicy#ADDRESS_COLUMNS}): where, which
+ * events, its secrets sealed at rest and bound to the row id (the previous one signs too until it expires after a
+ * rotation); a service's entity adds its table, its owner column and its own state columns.
+ */
+@MappedSuperclass
+public abstract class WebhookEndpointRow extends PanacheEntityBase {
+
+    @Id
+    public String id;
+
+    @Column(nullable = false)
+    public String mode;
+
+    @Column(nullable = false)
+    public String url;
+
+    @JdbcTypeCode(SqlTypes.ARRAY)
+    @Column(nullable = false)
+    public String[] events;
+
+    @Column(nullable = false)
+    public String status;
+
+    @Column(name = "secret_sealed", nullable = false)
+    public String secretSealed;
+
+    @Column(name = "previous_secret_sealed")
+    public String previousSecretSealed;
+
+    @Column(name = "previous_secret_expires_at")
+    public Instant previousSecretExpiresAt;
+
+    @Column(name = "created_at", nullable = false)
+    public Instant createdAt;
+}
