@@ -108,17 +108,21 @@ class WalletDashboardBrowserTest {
      * Moves the clock through the whole retry schedule: the delivery is abandoned after its 7th failure. An attempt the
      * background loop had leased during a drain is recorded a step later, so the clock goes on a day at a time until then.
      */
-    void failUntilAbandoned(String delivery) throws InterruptedException {
+    void failUntilAbandoned(String... deliveries) throws InterruptedException {
         for (int i = 0; i < SCHEDULE.size(); i++) {
             clock.advance(SCHEDULE.get(i).plusSeconds(1));
             drain();
         }
-        for (int day = 0; day < 10 && !"abandoned".equals(deliveryStatus(delivery)); day++) {
+        for (int day = 0; day < 10 && !allAbandoned(deliveries); day++) {
             Thread.sleep(200);
             clock.advance(Duration.ofHours(25));
             drain();
         }
-        Receiver.await("abandoned", BOUND, () -> "abandoned".equals(deliveryStatus(delivery)));
+        Receiver.await("abandoned", BOUND, () -> allAbandoned(deliveries));
+    }
+
+    boolean allAbandoned(String... deliveries) {
+        return java.util.Arrays.stream(deliveries).allMatch(d -> "abandoned".equals(deliveryStatus(d)));
     }
 
     boolean verifies(Receiver.Received r, String secret) {
@@ -252,11 +256,7 @@ class WalletDashboardBrowserTest {
         TestApi.payment(key, 200);
         Receiver.await("two first attempts", BOUND, () -> rx.received.size() == 2);
         List<String> deliveries = as(key).get("/api/v1/webhooks/" + webhook + "/deliveries").then().extract().path("data.id");
-        for (int i = 0; i < SCHEDULE.size(); i++) {
-            clock.advance(SCHEDULE.get(i).plusSeconds(1));
-            drain();
-        }
-        Receiver.await("both abandoned", BOUND, () -> deliveries.stream().allMatch(d -> "abandoned".equals(deliveryStatus(d))));
+        failUntilAbandoned(deliveries.toArray(String[]::new));
         int before = rx.received.size();
         rx.status.set(200);
 
