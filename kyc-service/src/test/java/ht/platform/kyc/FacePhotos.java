@@ -66,6 +66,17 @@ public final class FacePhotos {
         return Documents.photograph(Documents.passport(mrz, portrait(holder)), capture);
     }
 
+    /** The front of a specimen Haitian national identity card of {@code holder} (portrait), photographed. */
+    public static byte[] cardFront(Person holder, Documents.Capture capture) {
+        return Documents.photograph(Documents.cardFront(portrait(holder)), capture);
+    }
+
+    /** The back of that card: its TD1 MRZ in OCR-B (expiry YYMMDD), photographed. */
+    public static byte[] cardBack(String expiry, boolean breakChecksum, Documents.Capture capture) {
+        String mrz = Documents.td1("HTI", "HX4271839", "900101", 'F', expiry, "BAPTISTE", "WIDLINE", breakChecksum);
+        return Documents.photograph(Documents.cardBack(mrz), capture);
+    }
+
     /** Two people side by side on one selfie. */
     public static BufferedImage together(Person left, Person right) {
         BufferedImage a = selfie(left);

@@ -106,12 +106,24 @@ public class DecisionEngine {
                 f.copyNearBelow(), f.copyNearCorrelation());
     }
 
+    /** The checks that judge what the document photo shows; not run on a photo of a screen. */
+    static final Set<String> READ_FROM_THE_DOCUMENT = Set.of("mrz", "document_validity", "face");
+
     public Outcome decide(Evidence submitted, Instant now) {
-        Evidence evidence = mrzEngine.isEmpty() || submitted.mrzSide() == null ? submitted
+        // a photo of a screen is not judged further: its MRZ and portrait ask for a photo of the document, not a verdict
+        CheckResult screen = new ScreenCaptureCheck().run(submitted);
+        boolean offScreen = screen.status() == CheckStatus.failed;
+        Evidence evidence = mrzEngine.isEmpty() || submitted.mrzSide() == null || offScreen ? submitted
                 : submitted.withMrz(mrzReader.read(submitted.mrzSide(), submitted.today()));
         List<CheckResult> results = new ArrayList<>();
         for (Check check : pipeline()) {
-            results.add(check.run(evidence));
+            if (check instanceof ScreenCaptureCheck) {
+                results.add(screen);
+            } else if (offScreen && READ_FROM_THE_DOCUMENT.contains(check.name())) {
+                results.add(CheckResult.awaiting(check.name(), "the document photo is a photo of a screen"));
+            } else {
+                results.add(check.run(evidence));
+            }
         }
         return combine(evidence.documentType(), evidence.country(), results, now, false);
     }

@@ -18,6 +18,7 @@ import java.awt.image.BufferedImage;
 
 import static ht.platform.kyc.Fixtures.as;
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.startsWith;
@@ -25,7 +26,9 @@ import static org.hamcrest.Matchers.startsWith;
 /**
  * Live mode end to end with the real checks: the hosted page receives a photographed specimen passport (OCR-B MRZ,
  * portrait from a face-api demo photo) and a selfie; Tesseract reads the MRZ and the face sidecar (started by
- * {@link FaceSidecarResource}) compares the faces. Every case ends with the images erased.
+ * {@link FaceSidecarResource}) compares the faces. Identity cards upload their front (portrait) and back (TD1 MRZ). A
+ * passport page photographed off a screen is caught by the screen-capture heuristics. Every case ends with the images
+ * erased.
  */
 @QuarkusTest
 @WithTestResource(FaceSidecarResource.class)
@@ -49,7 +52,11 @@ class LiveFaceFlowTest {
                 .body("features.face_match", equalTo(true)).body("features.face_model", startsWith("face-api 1.7.15"))
                 .body("features.liveness.selfie_not_document_portrait", equalTo(true))
                 .body("features.liveness.image_metadata_stripped", equalTo(true))
-                .body("features.liveness.screen_capture_detection", equalTo(false))
+                .body("features.liveness.screen_capture_detection", equalTo(true))
+                .body("features.liveness.screen_capture_heuristics", contains("display_pixel_grid", "subpixel_colour_stripes"))
+                .body("features.liveness.screen_capture_checked_on", contains("document"))
+                .body("features.checks.passport.document_screen_capture", equalTo("performed"))
+                .body("features.checks.national_id.can_be_verified", equalTo(true))
                 .body("features.liveness.active_liveness", equalTo(false))
                 .body("features.checks.passport.can_be_verified", equalTo(true));
     }
@@ -106,6 +113,59 @@ class LiveFaceFlowTest {
                 .body("reason_code", equalTo("document_tampering_suspected"))
                 .body("result.checks.face.liveness.selfie_not_document_portrait", equalTo("failed"));
     }
+
+    @Test
+    void aDocumentPhotographedOffAScreenAsksForARetry() throws Exception {
+        String mrz = Documents.td3("HTI", NUMBER, "900101", 'F', "310101", "BAPTISTE", "WIDLINE", false);
+        byte[] offScreen = Documents.offScreen(Documents.passport(mrz, FacePhotos.portrait(FacePhotos.A)), 2.35, 0.8, 0.9f);
+        decided(offScreen, selfie(FacePhotos.A)).body("status", equalTo("retry_required"))
+                .body("reason_code", equalTo("document_screen_capture")).body("result.checks.document.status", equalTo("failed"))
+                .body("result.checks.document.screen_capture.status", equalTo("failed"))
+                .body("result.checks.document.screen_capture.heuristics", hasItem("display_pixel_grid"))
+                .body("result.checks.mrz.status", equalTo("not_performed")).body("result.checks.face.status", equalTo("not_performed"));
+    }
+
+    @Test
+    void anOrdinaryPhotoOfTheDocumentIsNoScreenCapture() throws Exception {
+        decided(passport(FacePhotos.A, "310101", false), selfie(FacePhotos.A)).body("status", equalTo("verified"))
+                .body("result.checks.document.screen_capture.status", equalTo("passed"));
+    }
+
+    @Test
+    void anIdentityCardOfTheSamePersonIsVerifiedAndTheClientIsTold() throws Exception {
+        try (Receiver receiver = new Receiver()) {
+            Fixtures.App app = Fixtures.app(receiver.url());
+            String id = Fixtures.live(app.liveKey(), "card-" + System.nanoTime(), "national_id", FacePhotos.cardFront(FacePhotos.A, JPEG),
+                    FacePhotos.cardBack("310101", false, JPEG), selfie(FacePhotos.A));
+            String read = as(app.liveKey()).get("/api/v1/verifications/" + id).then().statusCode(200)
+                    .body("status", equalTo("verified")).body("result.checks.document.document_type", equalTo("national_id"))
+                    .body("result.checks.mrz.status", equalTo("passed")).body("result.checks.face.status", equalTo("passed"))
+                    .body("result.checks.document.screen_capture.status", equalTo("passed")).extract().asString();
+            PrivacyWalk.assertClean(read, NUMBER, "BAPTISTE", "WIDLINE", "900101", "descriptor");
+            Receiver.Hit hit = receiver.await(h -> h.body().contains("\"verification.verified\"") && h.body().contains(id));
+            PrivacyWalk.assertClean(hit.body(), NUMBER, "BAPTISTE", "WIDLINE", "900101", "descriptor");
+            Erasure.assertErased(id);
+        }
+    }
+
+    @Test
+    void anIdentityCardWithACorruptedCheckDigitAsksForARetry() throws Exception {
+        Fixtures.App app = Fixtures.app(null);
+        String id = Fixtures.live(app.liveKey(), "card-" + System.nanoTime(), "national_id", FacePhotos.cardFront(FacePhotos.A, JPEG),
+                FacePhotos.cardBack("310101", true, JPEG), selfie(FacePhotos.A));
+        Erasure.assertErased(id);
+        as(app.liveKey()).get("/api/v1/verifications/" + id).then().statusCode(200).body("status", equalTo("retry_required"))
+                .body("reason_code", equalTo("mrz_checksum_failed")).body("result.checks.mrz.status", equalTo("failed"));
+    }
+
+    @Test
+    void anIdentityCardWhereAPassportWasAskedForIsNotTheRequestedDocument() throws Exception {
+        decided(FacePhotos.cardBack("310101", false, JPEG), selfie(FacePhotos.A)).body("status", equalTo("retry_required"))
+                .body("reason_code", equalTo("document_type_not_supported")).body("result.checks.mrz.status", equalTo("failed"))
+                .body("result.checks.document.document_type", equalTo("passport"));
+    }
+
+    private static final Documents.Capture JPEG = new Documents.Capture(0, 0, 0, 0.9f);
 
     private static byte[] selfie(FacePhotos.Person p) {
         return Documents.png(FacePhotos.selfie(p));
