@@ -38,9 +38,17 @@ public final class FacePhotos {
 
     private FacePhotos() { }
 
+    /** The sample whose photo is the public-domain astronaut photo of the test resources (faces/README.md). */
+    public static final int ASTRONAUT = 7;
+
     public static BufferedImage photo(int sample) {
         return PHOTOS.computeIfAbsent(sample, s -> {
             try {
+                if (s == ASTRONAUT) {
+                    try (var in = FacePhotos.class.getResourceAsStream("/faces/astronaut.png")) {
+                        return ImageIO.read(in);
+                    }
+                }
                 return ImageIO.read(FaceSidecarResource.demoPhotos().resolve("sample" + s + ".jpg").toFile());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

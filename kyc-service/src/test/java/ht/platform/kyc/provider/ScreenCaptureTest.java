@@ -18,8 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The screen-capture heuristics on rendered documents: every ordinary capture of the evaluation (clean, JPEG, blur,
  * glare, rotation) of a passport page, a card front and a card back is not a screen capture; the same documents
- * photographed off a display (pixel grid, sub-pixel stripes, moiré, bezel) are; the six real photographs of the face-api
- * package are not.
+ * photographed off a display (pixel grid, sub-pixel stripes, moiré, bezel) are; real photographs (the public-domain
+ * astronaut photo, the six of the face-api package) are not.
  */
 class ScreenCaptureTest {
 
@@ -64,6 +64,8 @@ class ScreenCaptureTest {
 
     @Test
     void realPhotographsAreNotScreenCaptures() {
+        ScreenCapture.Finding astronaut = ScreenCapture.examine(FacePhotos.photo(FacePhotos.ASTRONAUT));
+        assertFalse(astronaut.screen(), "the astronaut photo: " + astronaut.periodicTiles() + "/" + astronaut.tiles() + " periodic tiles");
         Assumptions.assumeTrue(Files.isDirectory(FaceSidecarResource.demoPhotos()), "the face-api demo photos (npm ci in face-sidecar)");
         for (int sample = 1; sample <= 6; sample++) {
             ScreenCapture.Finding f = ScreenCapture.examine(FacePhotos.photo(sample));
