@@ -139,10 +139,12 @@ public final class ScreenCapture {
         return sum;
     }
 
-    /** Frequencies of JPEG's 8-pixel blocks (multiples of N/8) and their neighbours, where block edges put energy. */
+    /**
+     * Frequencies of JPEG's 8-pixel blocks (non-zero multiples of N/8), where block edges put energy. Frequency 0 along
+     * one axis is kept: a grid square to the camera has its peaks there.
+     */
     private static boolean jpegLine(int f) {
-        int m = Math.floorMod(f, N / 8);
-        return m <= 1 || m >= N / 8 - 1;
+        return f != 0 && Math.floorMod(f, N / 8) == 0;
     }
 
     /** In-place 2-D FFT (rows, then columns), N a power of two. */

@@ -55,7 +55,7 @@ class ScreenCaptureTest {
     @Test
     void aDocumentPhotographedOffAScreenIsCaught() {
         for (BufferedImage document : documents()) {
-            for (double[] p : new double[][] {{2.35, 0.8, 0.9}, {2.8, -1.2, 0.8}, {3.1, 0.3, 0}}) {
+            for (double[] p : new double[][] {{2.35, 0.8, 0.9}, {2.8, -1.2, 0.8}, {3.1, 0.3, 0}, {2.7, 0, 0.85}, {2.3, 0, 0.85}}) {
                 ScreenCapture.Finding f = examine(Documents.offScreen(document, p[0], p[1], (float) p[2]));
                 assertTrue(f.screen(), "a screen capture at pitch " + p[0] + ": " + f.periodicTiles() + "/" + f.tiles() + " periodic tiles");
             }
