@@ -182,8 +182,8 @@ class FaceEvaluation {
         perCheck.forEach((k, c) -> System.out.printf("%-14s  %7d  %6d  %12d  %13d%n", k, c[0], c[1], c[2], c[3]));
         System.out.println("per case: outcome (main reason) x count");
         perKind.forEach((k, m) -> System.out.printf("  %-20s %s%n", k, m));
-        System.out.printf("false accepts (verified: another person, a corrupted or expired passport, the portrait as selfie): %d;"
-                + " false rejects (same person, valid passport, not verified): %d%n", falseAccepts, falseRejects);
+        System.out.printf("false accepts (verified: another person, a corrupted or expired document, the portrait as selfie, a screen capture): %d;"
+                + " false rejects (same person, valid document, not verified): %d%n", falseAccepts, falseRejects);
         System.out.printf("mirrored portrait as selfie verified (not caught, a known gap): %d%n", mirroredVerified);
         System.out.printf("screen capture: caught %d of %d photos off a screen; flagged on ordinary photos (false positives): %d of %d%n",
                 screenCaught, screenCases, screenFlaggedOrdinary, screenExamined);
