@@ -162,6 +162,75 @@ public final class Documents {
         return c.jpegQuality() > 0 ? jpeg(img, c.jpegQuality()) : png(img);
     }
 
+    /**
+     * The document shown full-screen on a display and photographed with a phone: the display's pixel grid (red, green
+     * and blue sub-pixel stripes with dark gaps, {@code pitch} camera pixels per display pixel, turned by
+     * {@code degrees}), each camera pixel integrating 3 × 3 points of it (which makes the moiré), the backlight's gain,
+     * a dark bezel around the screen and the desk beyond it. JPEG at {@code jpegQuality} (PNG when 0).
+     */
+    public static byte[] offScreen(BufferedImage document, double pitch, double degrees, float jpegQuality) {
+        int sw = 900;
+        int sh = (int) Math.round((double) sw * document.getHeight() / document.getWidth());
+        BufferedImage shown = new BufferedImage(sw, sh, BufferedImage.TYPE_INT_RGB);
+        Graphics2D sg = graphics(shown);
+        sg.drawImage(document, 0, 0, sw, sh, null);
+        sg.dispose();
+        int bezel = 70;
+        int desk = 50;
+        int w = (int) (sw * pitch) + 2 * (bezel + desk);
+        int h = (int) (sh * pitch) + 2 * (bezel + desk);
+        BufferedImage out = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
+        double cos = Math.cos(Math.toRadians(degrees));
+        double sin = Math.sin(Math.toRadians(degrees));
+        double cx = w / 2.0;
+        double cy = h / 2.0;
+        double gain = 3.1;
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                double r = 0;
+                double g = 0;
+                double b = 0;
+                for (int sy = 0; sy < 3; sy++) {
+                    for (int sx = 0; sx < 3; sx++) {
+                        double px = x + (sx + 0.5) / 3 - cx;
+                        double py = y + (sy + 0.5) / 3 - cy;
+                        // camera point -> display coordinates (display pixels)
+                        double dx = (px * cos + py * sin) / pitch + sw / 2.0;
+                        double dy = (-px * sin + py * cos) / pitch + sh / 2.0;
+                        if (dx < 0 || dy < 0 || dx >= sw || dy >= sh) {
+                            boolean onBezel = dx > -bezel / pitch && dy > -bezel / pitch && dx < sw + bezel / pitch && dy < sh + bezel / pitch;
+                            r += onBezel ? 16 : 150;
+                            g += onBezel ? 16 : 128;
+                            b += onBezel ? 19 : 102;
+                            continue;
+                        }
+                        int rgb = shown.getRGB((int) dx, (int) dy);
+                        double fx = (dx - Math.floor(dx)) * 3;
+                        double fy = dy - Math.floor(dy);
+                        int stripe = (int) fx;
+                        if (fy > 0.8 || fx - stripe > 0.75) {
+                            continue; // the dark gap between sub-pixels
+                        }
+                        double v = gain * ((rgb >> (16 - 8 * stripe)) & 0xff);
+                        if (stripe == 0) {
+                            r += v;
+                        } else if (stripe == 1) {
+                            g += v;
+                        } else {
+                            b += v;
+                        }
+                    }
+                }
+                out.setRGB(x, y, (clip(r / 9) << 16) | (clip(g / 9) << 8) | clip(b / 9));
+            }
+        }
+        return jpegQuality > 0 ? jpeg(out, jpegQuality) : png(out);
+    }
+
+    private static int clip(double v) {
+        return (int) Math.max(0, Math.min(255, Math.round(v)));
+    }
+
     public static byte[] png(BufferedImage img) {
         try {
             ByteArrayOutputStream out = new ByteArrayOutputStream();

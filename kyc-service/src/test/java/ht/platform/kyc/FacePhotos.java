@@ -38,9 +38,17 @@ public final class FacePhotos {
 
     private FacePhotos() { }
 
+    /** The sample whose photo is the public-domain astronaut photo of the test resources (faces/README.md). */
+    public static final int ASTRONAUT = 7;
+
     public static BufferedImage photo(int sample) {
         return PHOTOS.computeIfAbsent(sample, s -> {
             try {
+                if (s == ASTRONAUT) {
+                    try (var in = FacePhotos.class.getResourceAsStream("/faces/astronaut.png")) {
+                        return ImageIO.read(in);
+                    }
+                }
                 return ImageIO.read(FaceSidecarResource.demoPhotos().resolve("sample" + s + ".jpg").toFile());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -64,6 +72,17 @@ public final class FacePhotos {
     public static byte[] passport(Person holder, String expiry, boolean breakChecksum, Documents.Capture capture) {
         String mrz = Documents.td3("HTI", "HX4271839", "900101", 'F', expiry, "BAPTISTE", "WIDLINE", breakChecksum);
         return Documents.photograph(Documents.passport(mrz, portrait(holder)), capture);
+    }
+
+    /** The front of a specimen Haitian national identity card of {@code holder} (portrait), photographed. */
+    public static byte[] cardFront(Person holder, Documents.Capture capture) {
+        return Documents.photograph(Documents.cardFront(portrait(holder)), capture);
+    }
+
+    /** The back of that card: its TD1 MRZ in OCR-B (expiry YYMMDD), photographed. */
+    public static byte[] cardBack(String expiry, boolean breakChecksum, Documents.Capture capture) {
+        String mrz = Documents.td1("HTI", "HX4271839", "900101", 'F', expiry, "BAPTISTE", "WIDLINE", breakChecksum);
+        return Documents.photograph(Documents.cardBack(mrz), capture);
     }
 
     /** Two people side by side on one selfie. */

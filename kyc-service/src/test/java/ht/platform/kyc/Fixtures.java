@@ -65,14 +65,23 @@ public final class Fixtures {
      * photo, selfie; the page then shows the decision. Answers the verification id.
      */
     public static String live(String liveKey, String externalUserId, byte[] front, byte[] selfie) {
+        return live(liveKey, externalUserId, "passport", front, null, selfie);
+    }
+
+    /** The same for the one requested {@code documentType}; {@code back} is uploaded when not null (a card's back). */
+    public static String live(String liveKey, String externalUserId, String documentType, byte[] front, byte[] back, byte[] selfie) {
         var noRedirects = io.restassured.RestAssured.config()
                 .redirect(io.restassured.config.RedirectConfig.redirectConfig().followRedirects(false));
-        var created = createFull(liveKey, "{\"external_user_id\":\"" + externalUserId + "\",\"document_types\":[\"passport\"]}");
+        var created = createFull(liveKey, "{\"external_user_id\":\"" + externalUserId + "\",\"document_types\":[\"" + documentType + "\"]}");
         String path = java.net.URI.create(created.path("verification_url")).getPath();
         given().get(path).then().statusCode(200);
         given().config(noRedirects).formParam("decision", "accept").post(path + "/consent").then().statusCode(303);
-        given().config(noRedirects).multiPart("front", "front", front, contentType(front))
-                .post(path + "/document").then().statusCode(303).header("Location", org.hamcrest.Matchers.not(org.hamcrest.Matchers.containsString("error")));
+        var document = given().config(noRedirects).multiPart("front", "front", front, contentType(front));
+        if (back != null) {
+            document = document.multiPart("back", "back", back, contentType(back));
+        }
+        document.post(path + "/document").then().statusCode(303)
+                .header("Location", org.hamcrest.Matchers.not(org.hamcrest.Matchers.containsString("error")));
         given().config(noRedirects).multiPart("selfie", "selfie", selfie, contentType(selfie))
                 .post(path + "/selfie").then().statusCode(303).header("Location", org.hamcrest.Matchers.not(org.hamcrest.Matchers.containsString("error")));
         given().get(path).then().statusCode(200).body(org.hamcrest.Matchers.containsString("id=\"result\""));

@@ -167,7 +167,7 @@ public final class BuiltInChecks {
             checks.put("selfie_single_face", faceMatcher ? "performed" : "not_configured");
             checks.put("face_match", faceMatcher ? "performed" : "not_configured");
             checks.put("liveness_selfie_not_document_portrait", faceMatcher ? "performed" : "not_configured");
-            checks.put("liveness_screen_capture", "not_performed");
+            checks.put("document_screen_capture", "performed");
             checks.put("liveness_active_challenge", "not_performed");
             checks.put("image_metadata_stripped", "performed");
             checks.put("can_be_verified", faceMatcher && mrzReader);

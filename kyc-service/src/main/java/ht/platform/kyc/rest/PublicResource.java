@@ -1,6 +1,7 @@
 package ht.platform.kyc.rest;
 
 import ht.platform.kyc.provider.BuiltInChecks;
+import ht.platform.kyc.provider.ScreenCapture;
 import ht.platform.kyc.service.DecisionEngine;
 import ht.platform.kyc.service.ProofService;
 import ht.platform.kyc.service.VerificationService;
@@ -44,11 +45,13 @@ public class PublicResource {
         Optional<String> faceModel = engine.faceModel();
         features.put("face_match", faceModel.isPresent());
         faceModel.ifPresent(model -> features.put("face_model", model));
-        // what runs, by name: no active liveness (blink, turn) and no screen-capture detection is claimed
+        // what runs, by name: no active liveness (blink, turn) is claimed; the screen-capture heuristics look at the document only
         Map<String, Object> liveness = new LinkedHashMap<>();
         liveness.put("selfie_not_document_portrait", faceModel.isPresent());
         liveness.put("image_metadata_stripped", true);
-        liveness.put("screen_capture_detection", false);
+        liveness.put("screen_capture_detection", true);
+        liveness.put("screen_capture_heuristics", ScreenCapture.HEURISTICS);
+        liveness.put("screen_capture_checked_on", List.of("document"));
         liveness.put("active_liveness", false);
         features.put("liveness", liveness);
         features.put("checks", BuiltInChecks.describe(engine.mrzEngine().isPresent(), faceModel.isPresent()));

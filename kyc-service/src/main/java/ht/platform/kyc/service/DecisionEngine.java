@@ -12,6 +12,7 @@ import ht.platform.kyc.provider.FaceCheck;
 import ht.platform.kyc.provider.FaceMatcher;
 import ht.platform.kyc.provider.FaceSidecar;
 import ht.platform.kyc.provider.MrzReader;
+import ht.platform.kyc.provider.ScreenCaptureCheck;
 import ht.platform.support.time.Timestamps;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -93,6 +94,7 @@ public class DecisionEngine {
     public List<Check> pipeline() {
         KycSettings.Decision d = settings.decision();
         return List.of(new BuiltInChecks.DocumentImages(d.maxImageBytes(), d.minWidth(), d.minHeight()),
+                new ScreenCaptureCheck(),
                 new BuiltInChecks.MrzCheck(Map.of("HT", "HTI")),
                 new BuiltInChecks.DocumentValidity(d.minimumAge()),
                 new BuiltInChecks.SelfieImage(d.maxImageBytes(), d.minWidth(), d.minHeight()),
@@ -104,12 +106,24 @@ public class DecisionEngine {
                 f.copyNearBelow(), f.copyNearCorrelation());
     }
 
+    /** The checks that judge what the document photo shows; not run on a photo of a screen. */
+    static final Set<String> READ_FROM_THE_DOCUMENT = Set.of("mrz", "document_validity", "face");
+
     public Outcome decide(Evidence submitted, Instant now) {
-        Evidence evidence = mrzEngine.isEmpty() || submitted.mrzSide() == null ? submitted
+        // a photo of a screen is not judged further: its MRZ and portrait ask for a photo of the document, not a verdict
+        CheckResult screen = new ScreenCaptureCheck().run(submitted);
+        boolean offScreen = screen.status() == CheckStatus.failed;
+        Evidence evidence = mrzEngine.isEmpty() || submitted.mrzSide() == null || offScreen ? submitted
                 : submitted.withMrz(mrzReader.read(submitted.mrzSide(), submitted.today()));
         List<CheckResult> results = new ArrayList<>();
         for (Check check : pipeline()) {
-            results.add(check.run(evidence));
+            if (check instanceof ScreenCaptureCheck) {
+                results.add(screen);
+            } else if (offScreen && READ_FROM_THE_DOCUMENT.contains(check.name())) {
+                results.add(CheckResult.awaiting(check.name(), "the document photo is a photo of a screen"));
+            } else {
+                results.add(check.run(evidence));
+            }
         }
         return combine(evidence.documentType(), evidence.country(), results, now, false);
     }
@@ -159,7 +173,7 @@ public class DecisionEngine {
         ObjectNode result = json.createObjectNode();
         ObjectNode checks = result.putObject("checks");
         ObjectNode document = checks.putObject("document");
-        document.put("status", worst(results, "document_image", "document_validity").name());
+        document.put("status", worst(results, "document_image", "document_screen", "document_validity").name());
         document.put("document_type", documentType);
         Object issuing = detail(results, "mrz", "issuing_country");
         document.put("issuing_country", issuing == null ? country : issuing.toString());
@@ -168,6 +182,10 @@ public class DecisionEngine {
             document.putNull("expiry_valid");
         } else {
             document.put("expiry_valid", (Boolean) expiry);
+        }
+        Object screen = detail(results, "document_screen", "screen_capture");
+        if (screen != null) {
+            document.set("screen_capture", json.valueToTree(screen));
         }
         checks.putObject("mrz").put("status", worst(results, "mrz").name());
         ObjectNode face = checks.putObject("face").put("status", worst(results, "selfie_image", "face").name());

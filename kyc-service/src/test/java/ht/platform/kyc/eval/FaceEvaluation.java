@@ -34,9 +34,12 @@ import java.util.TreeMap;
  * by {@code kyc-service/eval/run.sh} (skipped in the normal build). People: every face the detector finds on the six
  * face-api demo photos; each holds a specimen passport (portrait from their photo, capture varied) and takes a selfie
  * (a mirrored, brighter, wider crop of the same photo). Cases: same person, a different person, a corrupted MRZ, an
- * expired passport, two faces on the selfie, the portrait itself as the selfie. Prints per check passed / failed /
+ * expired passport, two faces on the selfie, the portrait itself as the selfie (straight and mirrored), the passport
+ * photographed off a screen, an identity card (front and TD1 back; valid and corrupted). Prints per check passed / failed /
  * inconclusive / not performed, the false accepts and false rejects, the time per decision (p50, p95), and the
- * descriptor distances of every same-person and different-person pair. Asserts only: no false accept.
+ * descriptor distances of every same-person and different-person pair, the screen captures caught and the ordinary
+ * photos taken for one. Asserts only: no false accept (the mirrored portrait, a known gap, is counted apart), no ordinary
+ * photo taken for a screen capture.
  */
 @QuarkusTest
 @WithTestResource(FaceSidecarResource.class)
@@ -46,6 +49,8 @@ class FaceEvaluation {
     record Case(String kind, String expected, Evidence evidence) { }
 
     static final String TWO_FACES = "two faces on selfie";
+    static final String MIRRORED = "mirrored portrait as selfie";
+    static final String SCREEN = "passport off a screen";
 
     @Inject
     DecisionEngine engine;
@@ -58,7 +63,7 @@ class FaceEvaluation {
         String url = FaceSidecarResource.require();
         FaceSidecar detector = new FaceSidecar(URI.create(url), Duration.ofSeconds(60), 1920);
         List<FacePhotos.Person> people = new ArrayList<>();
-        for (int sample = 1; sample <= 6; sample++) {
+        for (int sample = 1; sample <= FacePhotos.ASTRONAUT; sample++) {
             for (FaceMatcher.Face f : detector.faces(FacePhotos.photo(sample))) {
                 people.add(new FacePhotos.Person(sample, f.x(), f.y(), f.width(), f.height()));
             }
@@ -83,11 +88,27 @@ class FaceEvaluation {
                 cases.add(new Case(TWO_FACES, "retry_required",
                         evidence(document, Documents.png(FacePhotos.together(p, people.get((i + 5) % n))), today)));
             }
+            BufferedImage portrait = FacePhotos.portrait(p);
             if (i % 4 == 2) {
-                BufferedImage portrait = FacePhotos.portrait(p);
                 BufferedImage copy = FacePhotos.crop(portrait, portrait.getWidth() / 2.0, portrait.getHeight() / 2.0, portrait.getWidth(),
                         portrait.getHeight(), false, 1f, 520);
                 cases.add(new Case("portrait as selfie", "rejected", evidence(document, Documents.png(copy), today)));
+            }
+            if (i % 4 == 3) {
+                BufferedImage mirrored = FacePhotos.crop(portrait, portrait.getWidth() / 2.0, portrait.getHeight() / 2.0, portrait.getWidth(),
+                        portrait.getHeight(), true, 1f, 520);
+                cases.add(new Case(MIRRORED, "rejected", evidence(document, Documents.png(mirrored), today)));
+                String mrz = Documents.td3("HTI", "HX4271839", "900101", 'F', "310101", "BAPTISTE", "WIDLINE", false);
+                byte[] offScreen = Documents.offScreen(Documents.passport(mrz, portrait), 2.3 + 0.2 * (i % 5), (i % 3) - 1.0, 0.85f);
+                cases.add(new Case(SCREEN, "retry_required", evidence(offScreen, selfie, today)));
+            }
+            if (i % 3 == 0) {
+                cases.add(new Case("identity card, same person", "verified", new Evidence("national_id", "HT",
+                        FacePhotos.cardFront(p, capture), FacePhotos.cardBack("310101", false, capture), selfie, null, today)));
+            }
+            if (i % 6 == 3) {
+                cases.add(new Case("identity card, corrupted TD1", "retry_required", new Evidence("national_id", "HT",
+                        FacePhotos.cardFront(p, capture), FacePhotos.cardBack("310101", true, capture), selfie, null, today)));
             }
         }
 
@@ -97,11 +118,24 @@ class FaceEvaluation {
         int falseAccepts = 0;
         int falseRejects = 0;
         int secondFaceMissed = 0;
+        int mirroredVerified = 0;
+        int screenExamined = 0;
+        int screenFlaggedOrdinary = 0;
+        int screenCaught = 0;
+        int screenCases = 0;
         for (Case c : cases) {
             long start = System.nanoTime();
             DecisionEngine.Outcome outcome = engine.decide(c.evidence(), Instant.parse("2026-11-23T12:00:00Z"));
             millis.add((System.nanoTime() - start) / 1_000_000);
             var checks = outcome.result().path("checks");
+            String screen = checks.path("document").path("screen_capture").path("status").asText("");
+            if (c.kind().equals(SCREEN)) {
+                screenCases++;
+                screenCaught += "failed".equals(screen) ? 1 : 0;
+            } else if (!screen.isEmpty()) {
+                screenExamined++;
+                screenFlaggedOrdinary += "failed".equals(screen) ? 1 : 0;
+            }
             for (String check : List.of("document", "mrz", "face")) {
                 int[] counts = perCheck.computeIfAbsent(check, k -> new int[4]);
                 counts[List.of("passed", "failed", "inconclusive", "not_performed").indexOf(checks.path(check).path("status").asText())]++;
@@ -111,6 +145,8 @@ class FaceEvaluation {
             if ("verified".equals(outcome.status()) && !"verified".equals(c.expected())) {
                 if (c.kind().equals(TWO_FACES)) {
                     secondFaceMissed++; // the holder's face matched; the model found no second face on the picture
+                } else if (c.kind().equals(MIRRORED)) {
+                    mirroredVerified++; // a known gap: a mirrored copy of the portrait is not caught (README)
                 } else {
                     falseAccepts++;
                 }
@@ -140,13 +176,17 @@ class FaceEvaluation {
         Collections.sort(same);
         Collections.sort(different);
         KycSettings.Face bounds = settings.face();
-        System.out.printf("Live pipeline evaluation: %d people (faces on the 6 face-api demo photos), %d decisions%n", n, cases.size());
+        System.out.printf("Live pipeline evaluation: %d people (faces on the 6 face-api demo photos and the astronaut photo), %d decisions%n",
+                n, cases.size());
         System.out.println("per check        passed  failed  inconclusive  not_performed");
         perCheck.forEach((k, c) -> System.out.printf("%-14s  %7d  %6d  %12d  %13d%n", k, c[0], c[1], c[2], c[3]));
         System.out.println("per case: outcome (main reason) x count");
         perKind.forEach((k, m) -> System.out.printf("  %-20s %s%n", k, m));
-        System.out.printf("false accepts (verified: another person, a corrupted or expired passport, the portrait as selfie): %d;"
-                + " false rejects (same person, valid passport, not verified): %d%n", falseAccepts, falseRejects);
+        System.out.printf("false accepts (verified: another person, a corrupted or expired document, the portrait as selfie, a screen capture): %d;"
+                + " false rejects (same person, valid document, not verified): %d%n", falseAccepts, falseRejects);
+        System.out.printf("mirrored portrait as selfie verified (not caught, a known gap): %d%n", mirroredVerified);
+        System.out.printf("screen capture: caught %d of %d photos off a screen; flagged on ordinary photos (false positives): %d of %d%n",
+                screenCaught, screenCases, screenFlaggedOrdinary, screenExamined);
         System.out.printf("two-face selfies verified because the model found no second face (the holder's face matched): %d%n", secondFaceMissed);
         System.out.printf("time per decision: p50 %d ms, p95 %d ms (%d cores)%n", millis.get(millis.size() / 2),
                 millis.get((int) Math.ceil(millis.size() * 0.95) - 1), Runtime.getRuntime().availableProcessors());
@@ -157,6 +197,7 @@ class FaceEvaluation {
                 different.get(different.size() / 2), bounds.matchBelow(), different.stream().filter(d -> d < bounds.matchBelow()).count(),
                 bounds.mismatchFrom(), different.stream().filter(d -> d >= bounds.matchBelow() && d < bounds.mismatchFrom()).count());
         Assertions.assertEquals(0, falseAccepts, "a verification was accepted that should not have been");
+        Assertions.assertEquals(0, screenFlaggedOrdinary, "an ordinary photo was taken for a screen capture");
         Assertions.assertEquals(0, perKind.get("different person").getOrDefault("verified", 0), "two people were verified as one");
         Assertions.assertEquals(0, different.stream().filter(d -> d < bounds.matchBelow()).count(), "two people's faces matched");
     }

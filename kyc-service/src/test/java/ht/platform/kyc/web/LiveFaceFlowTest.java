@@ -18,6 +18,7 @@ import java.awt.image.BufferedImage;
 
 import static ht.platform.kyc.Fixtures.as;
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.startsWith;
@@ -25,13 +26,16 @@ import static org.hamcrest.Matchers.startsWith;
 /**
  * Live mode end to end with the real checks: the hosted page receives a photographed specimen passport (OCR-B MRZ,
  * portrait from a face-api demo photo) and a selfie; Tesseract reads the MRZ and the face sidecar (started by
- * {@link FaceSidecarResource}) compares the faces. Every case ends with the images erased.
+ * {@link FaceSidecarResource}) compares the faces. Identity cards upload their front (portrait) and back (TD1 MRZ). A
+ * passport page photographed off a screen is caught by the screen-capture heuristics. Every case ends with the images
+ * erased.
  */
 @QuarkusTest
 @WithTestResource(FaceSidecarResource.class)
 class LiveFaceFlowTest {
 
     static final String NUMBER = "HX4271839";
+    static final Documents.Capture JPEG = new Documents.Capture(0, 0, 0, 0.9f);
 
     @BeforeEach
     void tools() {
@@ -49,19 +53,30 @@ class LiveFaceFlowTest {
                 .body("features.face_match", equalTo(true)).body("features.face_model", startsWith("face-api 1.7.15"))
                 .body("features.liveness.selfie_not_document_portrait", equalTo(true))
                 .body("features.liveness.image_metadata_stripped", equalTo(true))
-                .body("features.liveness.screen_capture_detection", equalTo(false))
+                .body("features.liveness.screen_capture_detection", equalTo(true))
+                .body("features.liveness.screen_capture_heuristics", contains("display_pixel_grid", "subpixel_colour_stripes"))
+                .body("features.liveness.screen_capture_checked_on", contains("document"))
+                .body("features.checks.passport.document_screen_capture", equalTo("performed"))
+                .body("features.checks.national_id.can_be_verified", equalTo(true))
                 .body("features.liveness.active_liveness", equalTo(false))
                 .body("features.checks.passport.can_be_verified", equalTo(true));
     }
 
     @Test
     void samePersonOnDocumentAndSelfieIsVerifiedAndTheClientIsTold() throws Exception {
+        verifiedAndTold("passport", passport(FacePhotos.A, "310101", false), null);
+    }
+
+    /** The hosted flow ends verified, the read and the delivered verification.verified carry no personal data, images erased. */
+    private static void verifiedAndTold(String documentType, byte[] front, byte[] back) throws Exception {
         try (Receiver receiver = new Receiver()) {
             Fixtures.App app = Fixtures.app(receiver.url());
-            String id = run(app, passport(FacePhotos.A, "310101", false), selfie(FacePhotos.A));
+            String id = Fixtures.live(app.liveKey(), "face-" + System.nanoTime(), documentType, front, back, selfie(FacePhotos.A));
             String read = as(app.liveKey()).get("/api/v1/verifications/" + id).then().statusCode(200)
                     .body("status", equalTo("verified")).body("reason_codes.size()", equalTo(0))
+                    .body("result.checks.document.document_type", equalTo(documentType))
                     .body("result.checks.mrz.status", equalTo("passed")).body("result.checks.document.status", equalTo("passed"))
+                    .body("result.checks.document.screen_capture.status", equalTo("passed"))
                     .body("result.checks.face.status", equalTo("passed"))
                     .body("result.checks.face.liveness.selfie_not_document_portrait", equalTo("passed")).extract().asString();
             PrivacyWalk.assertClean(read, NUMBER, "BAPTISTE", "WIDLINE", "900101", "descriptor");
@@ -105,6 +120,39 @@ class LiveFaceFlowTest {
         decided(passport(FacePhotos.A, "310101", false), Documents.png(copy)).body("status", equalTo("rejected"))
                 .body("reason_code", equalTo("document_tampering_suspected"))
                 .body("result.checks.face.liveness.selfie_not_document_portrait", equalTo("failed"));
+    }
+
+    @Test
+    void aDocumentPhotographedOffAScreenAsksForARetry() throws Exception {
+        String mrz = Documents.td3("HTI", NUMBER, "900101", 'F', "310101", "BAPTISTE", "WIDLINE", false);
+        byte[] offScreen = Documents.offScreen(Documents.passport(mrz, FacePhotos.portrait(FacePhotos.A)), 2.35, 0.8, 0.9f);
+        decided(offScreen, selfie(FacePhotos.A)).body("status", equalTo("retry_required"))
+                .body("reason_code", equalTo("document_screen_capture")).body("result.checks.document.status", equalTo("failed"))
+                .body("result.checks.document.screen_capture.status", equalTo("failed"))
+                .body("result.checks.document.screen_capture.heuristics", hasItem("display_pixel_grid"))
+                .body("result.checks.mrz.status", equalTo("not_performed")).body("result.checks.face.status", equalTo("not_performed"));
+    }
+
+    @Test
+    void anIdentityCardOfTheSamePersonIsVerifiedAndTheClientIsTold() throws Exception {
+        verifiedAndTold("national_id", FacePhotos.cardFront(FacePhotos.A, JPEG), FacePhotos.cardBack("310101", false, JPEG));
+    }
+
+    @Test
+    void anIdentityCardWithACorruptedCheckDigitAsksForARetry() throws Exception {
+        Fixtures.App app = Fixtures.app(null);
+        String id = Fixtures.live(app.liveKey(), "card-" + System.nanoTime(), "national_id", FacePhotos.cardFront(FacePhotos.A, JPEG),
+                FacePhotos.cardBack("310101", true, JPEG), selfie(FacePhotos.A));
+        Erasure.assertErased(id);
+        as(app.liveKey()).get("/api/v1/verifications/" + id).then().statusCode(200).body("status", equalTo("retry_required"))
+                .body("reason_code", equalTo("mrz_checksum_failed")).body("result.checks.mrz.status", equalTo("failed"));
+    }
+
+    @Test
+    void anIdentityCardWhereAPassportWasAskedForIsNotTheRequestedDocument() throws Exception {
+        decided(FacePhotos.cardBack("310101", false, JPEG), selfie(FacePhotos.A)).body("status", equalTo("retry_required"))
+                .body("reason_code", equalTo("document_type_not_supported")).body("result.checks.mrz.status", equalTo("failed"))
+                .body("result.checks.document.document_type", equalTo("passport"));
     }
 
     private static byte[] selfie(FacePhotos.Person p) {
