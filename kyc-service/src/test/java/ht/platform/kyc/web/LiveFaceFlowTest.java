@@ -14,6 +14,8 @@ import io.restassured.response.ValidatableResponse;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.awt.Color;
+import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 
 import static ht.platform.kyc.Fixtures.as;
@@ -131,6 +133,25 @@ class LiveFaceFlowTest {
                 .body("result.checks.document.screen_capture.status", equalTo("failed"))
                 .body("result.checks.document.screen_capture.heuristics", hasItem("display_pixel_grid"))
                 .body("result.checks.mrz.status", equalTo("not_performed")).body("result.checks.face.status", equalTo("not_performed"));
+    }
+
+    @Test
+    void aPassportWhoseMachineReadableZoneIsCoveredAsksForARetry() throws Exception {
+        String mrz = Documents.td3("HTI", NUMBER, "900101", 'F', "310101", "BAPTISTE", "WIDLINE", false);
+        BufferedImage page = Documents.passport(mrz, FacePhotos.portrait(FacePhotos.A));
+        Graphics2D g = page.createGraphics();
+        g.setColor(new Color(0xe4, 0xec, 0xf4)); // a strip of paper over the two MRZ lines
+        g.fillRect(0, page.getHeight() - 170, page.getWidth(), 170);
+        g.dispose();
+        decided(Documents.photograph(page, JPEG), selfie(FacePhotos.A)).body("status", equalTo("retry_required"))
+                .body("reason_code", equalTo("mrz_unreadable")).body("result.checks.mrz.status", equalTo("failed"));
+    }
+
+    @Test
+    void aSelfieWithoutAFaceAsksForARetry() throws Exception {
+        decided(passport(FacePhotos.A, "310101", false), FacePhotos.cardBack("310101", false, JPEG))
+                .body("status", equalTo("retry_required")).body("reason_codes", hasItem("selfie_no_face"))
+                .body("result.checks.face.status", equalTo("failed"));
     }
 
     @Test
