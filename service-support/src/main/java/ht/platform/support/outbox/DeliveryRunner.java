@@ -38,6 +38,8 @@ public class DeliveryRunner {
         final AtomicInteger inFlight = new AtomicInteger();
         final AtomicBoolean claiming = new AtomicBoolean();
         final AtomicBoolean again = new AtomicBoolean();
+        /** The last claim found fewer deliveries due than it had room for. */
+        final AtomicBoolean dry = new AtomicBoolean();
         final Counter successes;
         final Counter failures;
         final Timer latency;
@@ -78,6 +80,11 @@ public class DeliveryRunner {
     /** Starts claiming and sending in the background; safe to call from anywhere, as often as wanted. */
     public void wake(DeliveryPolicy policy) {
         Loop loop = loop(policy);
+        loop.dry.set(false); // a commit or the clock may have made deliveries due
+        claim(loop);
+    }
+
+    private void claim(Loop loop) {
         if (!loop.claiming.compareAndSet(false, true)) {
             loop.again.set(true);
             return;
@@ -88,20 +95,24 @@ public class DeliveryRunner {
         if (room <= 0 || (inFlight > 0 && room < batch())) {
             loop.claiming.set(false); // a delivery still in flight wakes the loop again when it finishes
             if (loop.again.getAndSet(false) && room > 0) {
-                wake(policy);
+                claim(loop);
             }
             return;
         }
-        store.claimDue(policy, room).subscribe().with(claimed -> {
+        store.claimDue(loop.policy, room).subscribe().with(claimed -> {
             loop.inFlight.addAndGet(claimed.size());
+            boolean again = loop.again.getAndSet(false);
+            if (claimed.size() < room && !again) {
+                loop.dry.set(true);
+            }
             loop.claiming.set(false);
             claimed.forEach(d -> lane(loop, d));
-            if (claimed.size() == room || loop.again.getAndSet(false)) {
-                wake(policy);
+            if (claimed.size() == room || again) {
+                claim(loop);
             }
         }, e -> {
             loop.claiming.set(false);
-            LOG.warnf("claiming %s deliveries failed: %s", policy.name(), e.toString());
+            LOG.warnf("claiming %s deliveries failed: %s", loop.policy.name(), e.toString());
         });
     }
 
@@ -110,10 +121,10 @@ public class DeliveryRunner {
         deliver(loop, delivery).subscribe().with(next -> {
             loop.inFlight.addAndGet(next.size());
             next.forEach(d -> lane(loop, d));
-            finished(loop);
+            finished(loop, !next.isEmpty());
         }, e -> {
             LOG.warnf("recording %s delivery %s failed: %s", loop.policy.name(), delivery.id(), e.toString());
-            finished(loop);
+            finished(loop, false);
         });
     }
 
@@ -204,9 +215,15 @@ public class DeliveryRunner {
         return loops.computeIfAbsent(policy.name(), n -> new Loop(policy));
     }
 
-    private void finished(Loop loop) {
+    /**
+     * A slot is free. An in-order lane that goes on with its destination's next delivery changed nothing another claim
+     * could find, so while the last claim found nothing more due it claims nothing (a commit or the tick wakes it).
+     */
+    private void finished(Loop loop, boolean laneGoesOn) {
         loop.inFlight.decrementAndGet();
-        wake(loop.policy);
+        if (!laneGoesOn || !loop.dry.get()) {
+            claim(loop);
+        }
     }
 
     private void measure(Loop loop, SendResult result) {
