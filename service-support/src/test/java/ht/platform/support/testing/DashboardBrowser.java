@@ -9,7 +9,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.io.IOException;
@@ -70,7 +69,7 @@ public final class DashboardBrowser implements BeforeAllCallback, BeforeEachCall
         WebElement page = driver.findElement(By.tagName("html"));
         driver.findElement(By.id(id)).click();
         try {
-            new WebDriverWait(driver, PAGE).until(ExpectedConditions.stalenessOf(page));
+            new WebDriverWait(driver, PAGE).until(HeadlessChromium.replaced(page));
             new WebDriverWait(driver, PAGE).until(d -> !d.findElements(By.id("title")).isEmpty());
         } catch (RuntimeException e) {
             try {

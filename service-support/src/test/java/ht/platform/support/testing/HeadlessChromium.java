@@ -115,4 +115,24 @@ public final class HeadlessChromium {
             throw new UncheckedIOException(e);
         }
     }
+
+    /**
+     * The page whose root element this is has been replaced. Chromium sometimes answers a look at the old element with
+     * "Node with given id does not belong to the document" instead of a stale-element error: the same fact.
+     */
+    public static org.openqa.selenium.support.ui.ExpectedCondition<Boolean> replaced(org.openqa.selenium.WebElement page) {
+        return driver -> {
+            try {
+                page.isEnabled();
+                return false;
+            } catch (org.openqa.selenium.StaleElementReferenceException e) {
+                return true;
+            } catch (org.openqa.selenium.WebDriverException e) {
+                if (e.getMessage() != null && e.getMessage().contains("does not belong to the document")) {
+                    return true;
+                }
+                throw e;
+            }
+        };
+    }
 }

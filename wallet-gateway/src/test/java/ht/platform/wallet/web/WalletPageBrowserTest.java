@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.net.URI;
@@ -82,7 +81,7 @@ class WalletPageBrowserTest {
     static void submit(WebDriver d, String id) {
         WebElement page = d.findElement(By.tagName("html"));
         d.findElement(By.id(id)).click();
-        new WebDriverWait(d, Duration.ofSeconds(10)).until(ExpectedConditions.stalenessOf(page));
+        new WebDriverWait(d, Duration.ofSeconds(10)).until(HeadlessChromium.replaced(page));
         new WebDriverWait(d, Duration.ofSeconds(10)).until(x -> !x.findElements(By.id("title")).isEmpty());
     }
 
