@@ -1,5 +1,6 @@
 package ht.platform.support.auth;
 
+import ht.platform.support.cache.BoundedCache;
 import ht.platform.support.errors.ApiException;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
@@ -11,7 +12,6 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Bearer API key authentication (DESIGN rule 5), bound to the {@link ApiKeyRequired} resources after routing, so
@@ -22,7 +22,7 @@ public class ApiKeyAuthentication {
 
     private record Cached(ApiPrincipal principal, Instant until) { }
 
-    private final ConcurrentHashMap<String, Cached> cache = new ConcurrentHashMap<>();
+    private final BoundedCache<String, Cached> cache = new BoundedCache<>(10_001);
 
     @Inject
     AuthSettings settings;
@@ -50,9 +50,6 @@ public class ApiKeyAuthentication {
                 ? Uni.createFrom().item(cached.principal())
                 : lookup.get().findByHash(hash).invoke(p -> {
                     if (p != null) {
-                        if (cache.size() > 10_000) {
-                            cache.clear();
-                        }
                         cache.put(hash, new Cached(p, now.plus(settings.cacheTtl())));
                     }
                 });

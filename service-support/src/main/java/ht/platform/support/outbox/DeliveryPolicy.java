@@ -56,11 +56,6 @@ public abstract class DeliveryPolicy {
         this.rules = rules;
     }
 
-    /** For the CDI container's proxies only. */
-    protected DeliveryPolicy() {
-        this.rules = null;
-    }
-
     public String name() {
         return rules.name();
     }

@@ -1,5 +1,6 @@
 package ht.platform.support.outbox;
 
+import ht.platform.support.cache.BoundedCache;
 import ht.platform.support.crypto.SecretBox;
 import ht.platform.webhooks.signing.WebhookSigner;
 import io.micrometer.core.instrument.Counter;
@@ -54,8 +55,7 @@ public class DeliveryRunner {
     }
 
     /** Signing secrets opened before, by their sealed text: opening is an AES-GCM decryption per delivery otherwise. */
-    private final Map<String, String> opened = new ConcurrentHashMap<>();
-    private static final int OPENED_LIMIT = 4096;
+    private final BoundedCache<String, String> opened = new BoundedCache<>(4096);
 
     private final Map<String, Loop> loops = new ConcurrentHashMap<>();
 
@@ -203,9 +203,6 @@ public class DeliveryRunner {
             secret = secretBox.openText(sealed, boundTo);
         } catch (RuntimeException e) {
             throw new UnpreparableDelivery("the signing secret cannot be decrypted with the configured encryption keys");
-        }
-        if (opened.size() >= OPENED_LIMIT) {
-            opened.clear();
         }
         opened.put(key, secret);
         return secret;

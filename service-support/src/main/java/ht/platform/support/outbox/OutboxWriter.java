@@ -12,8 +12,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.temporal.ChronoUnit;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -52,7 +52,7 @@ public class OutboxWriter {
         return publish(session, policy, subject, clock.instant(), envelope, destinations, params);
     }
 
-    /** Gives the event an id and the time {@code at}, builds its envelope and writes it as {@link #write} does. */
+    /** Gives the event an id and the time {@code at}, builds its envelope and writes it with its deliveries. */
     public Uni<NewEvent> publish(Mutiny.Session session, DeliveryPolicy policy, EventSubject subject, Instant at,
                                  Envelope envelope, String destinations, Map<String, Object> params) {
         Instant createdAt = at.truncatedTo(ChronoUnit.MICROS);
@@ -67,7 +67,7 @@ public class OutboxWriter {
      *                     named parameters come in {@code params} ({@code :event} and {@code :at} are set here)
      * @return how many deliveries were written
      */
-    public Uni<Integer> write(Mutiny.Session session, DeliveryPolicy policy, NewEvent event, String destinations,
+    private Uni<Integer> write(Mutiny.Session session, DeliveryPolicy policy, NewEvent event, String destinations,
                               Map<String, Object> params) {
         byte[] body;
         try {

@@ -1,5 +1,6 @@
 package ht.platform.support.outbox;
 
+import ht.platform.support.cache.BoundedCache;
 import io.quarkus.arc.DefaultBean;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.PreDestroy;
@@ -8,8 +9,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -24,11 +23,10 @@ import java.util.concurrent.Executors;
 public class SystemHostResolver implements HostResolver {
 
     static final Duration KEEP = Duration.ofSeconds(10);
-    private static final int KEPT_HOSTS = 10_000;
 
     private record Answer(List<InetAddress> addresses, long until) { }
 
-    private final Map<String, Answer> answers = new ConcurrentHashMap<>();
+    private final BoundedCache<String, Answer> answers = new BoundedCache<>(10_000);
 
     private final ExecutorService threads = Executors.newFixedThreadPool(4, r -> {
         Thread t = new Thread(r, "webhook-dns");
@@ -45,9 +43,6 @@ public class SystemHostResolver implements HostResolver {
         return Uni.createFrom().item(() -> {
             try {
                 List<InetAddress> addresses = List.of(InetAddress.getAllByName(host));
-                if (answers.size() >= KEPT_HOSTS) {
-                    answers.clear();
-                }
                 answers.put(host, new Answer(addresses, System.nanoTime() + KEEP.toNanos()));
                 return addresses;
             } catch (java.net.UnknownHostException e) {
