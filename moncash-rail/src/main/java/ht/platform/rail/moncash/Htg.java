@@ -1,6 +1,7 @@
 package ht.platform.rail.moncash;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Optional;
 
 /**
@@ -28,6 +29,20 @@ public final class Htg {
             throw new IllegalArgumentException("amount must be positive");
         }
         return BigDecimal.valueOf(amount);
+    }
+
+    /**
+     * An amount MonCash reports, in HTG cents, to the nearest cent: MonCash writes the exact expansion of a binary
+     * double, so the balance sample {@code 29814021.179999999701976776123046875} is the double nearest 29,814,021.18,
+     * i.e. 2,981,402,118 cents.
+     */
+    public static long cents(BigDecimal amount) {
+        return amount.setScale(2, RoundingMode.HALF_UP).movePointRight(2).longValueExact();
+    }
+
+    /** Whether {@code available} (as MonCash reports it) covers {@code amount}, compared in cents. */
+    public static boolean covers(BigDecimal available, BigDecimal amount) {
+        return cents(available) >= amount.setScale(2, RoundingMode.CEILING).movePointRight(2).longValueExact();
     }
 
     /** Whether the amount MonCash reports is exactly the amount expected (1250 equals 1250.00). */

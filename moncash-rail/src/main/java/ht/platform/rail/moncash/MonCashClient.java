@@ -17,9 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.Base64;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -28,6 +25,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * The MonCash REST API, as its business documentation describes it. Every call is asynchronous (JDK HttpClient on a
@@ -40,7 +38,6 @@ public final class MonCashClient implements AutoCloseable {
     /** A token is renewed this long before MonCash would let it expire. */
     static final Duration TOKEN_MARGIN = Duration.ofSeconds(10);
     private static final int ERROR_EXCERPT = 200;
-    private static final DateTimeFormatter MONCASH_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss:SSS");
 
     private record Token(String value, Instant renewAt) { }
 
@@ -92,27 +89,31 @@ public final class MonCashClient implements AutoCloseable {
     /** {@code POST /v1/CreatePayment {amount, orderId}}; the customer pays at {@link PaymentToken#redirectUrl()}. */
     public CompletableFuture<PaymentToken> createPayment(String orderId, BigDecimal amount) {
         ObjectNode body = json.createObjectNode().put("amount", amount).put("orderId", orderId);
-        return call("/v1/CreatePayment", body, false).thenApply(answer -> {
+        return post("CreatePayment", body, false).thenApply(answer -> {
             JsonNode pt = answer.path("payment_token");
             String value = text(pt, "token");
             if (value == null) {
-                throw new MonCashException(MonCashException.Kind.UNKNOWN, 200, "CreatePayment answered without a payment token");
+                throw new MonCashException(MonCashException.Kind.UNKNOWN, 200, "CreatePayment", null, "CreatePayment answered without a payment token");
             }
             URI redirect = URI.create(config.gatewayBase() + "/Payment/Redirect?token="
                     + URLEncoder.encode(value, StandardCharsets.UTF_8));
-            return new PaymentToken(orderId, value, redirect, moncashTime(text(pt, "expired")));
+            Instant answeredAt = answer.path("timestamp").canConvertToLong()
+                    ? Instant.ofEpochMilli(answer.path("timestamp").asLong()) : clock.instant();
+            return new PaymentToken(orderId, value, redirect,
+                    MonCashTime.parse(text(pt, "created"), answeredAt).orElse(null),
+                    MonCashTime.parse(text(pt, "expired"), answeredAt).orElse(null));
         });
     }
 
     /** {@code POST /v1/RetrieveOrderPayment {orderId}}: the truth about a payment; empty when MonCash has none. */
     public CompletableFuture<Optional<OrderPayment>> retrieveOrderPayment(String orderId) {
-        return call("/v1/RetrieveOrderPayment", json.createObjectNode().put("orderId", orderId), true)
+        return post("RetrieveOrderPayment", json.createObjectNode().put("orderId", orderId), true)
                 .thenApply(this::payment);
     }
 
     /** {@code POST /v1/RetrieveTransactionPayment {transactionId}}: the payment behind a customer's return. */
     public CompletableFuture<Optional<OrderPayment>> retrieveTransactionPayment(String transactionId) {
-        return call("/v1/RetrieveTransactionPayment", json.createObjectNode().put("transactionId", transactionId), true)
+        return post("RetrieveTransactionPayment", json.createObjectNode().put("transactionId", transactionId), true)
                 .thenApply(this::payment);
     }
 
@@ -137,7 +138,7 @@ public final class MonCashClient implements AutoCloseable {
     public CompletableFuture<Transfer> transfer(String reference, BigDecimal amount, String receiver, String desc) {
         ObjectNode body = json.createObjectNode().put("amount", amount).put("receiver", receiver).put("desc", desc)
                 .put("reference", reference);
-        return call("/v1/Transfert", body, false).thenApply(answer -> {
+        return post("Transfert", body, false).thenApply(answer -> {
             JsonNode t = answer.has("transfer") ? answer.path("transfer") : answer;
             BigDecimal sent = decimal(t, "amount");
             return new Transfer(reference, text(t, "transaction_id"), sent == null ? amount : sent,
@@ -150,18 +151,18 @@ public final class MonCashClient implements AutoCloseable {
      * transfer with this reference (it never happened).
      */
     public CompletableFuture<Optional<String>> transferStatus(String reference) {
-        return call("/v1/PrefundedTransactionStatus", json.createObjectNode().put("reference", reference), true)
+        return post("PrefundedTransactionStatus", json.createObjectNode().put("reference", reference), true)
                 .thenApply(answer -> answer == null ? Optional.empty()
                         : Optional.ofNullable(text(answer, "transStatus")).or(() -> Optional.ofNullable(text(answer, "message"))));
     }
 
-    /** {@code POST /v1/PrefundedBalance}: what the prefunded account can still pay out. */
+    /** {@code GET /v1/PrefundedBalance}, no body: what the prefunded account can still pay out (read as a decimal). */
     public CompletableFuture<BigDecimal> prefundedBalance() {
-        return call("/v1/PrefundedBalance", json.createObjectNode(), false).thenApply(answer -> {
+        return get("PrefundedBalance").thenApply(answer -> {
             JsonNode b = answer.path("balance");
             BigDecimal value = b.isObject() ? decimal(b, "balance") : decimal(answer, "balance");
             if (value == null) {
-                throw new MonCashException(MonCashException.Kind.UNKNOWN, 200, "PrefundedBalance answered without a balance");
+                throw new MonCashException(MonCashException.Kind.UNKNOWN, 200, "PrefundedBalance", null, "PrefundedBalance answered without a balance");
             }
             return value;
         });
@@ -169,53 +170,85 @@ public final class MonCashClient implements AutoCloseable {
 
     // ---------------------------------------------------------------- transport
 
-    /** One API call with the cached token; a 401 renews the token and repeats the call once (MonCash refused it unread). */
-    private CompletableFuture<JsonNode> call(String path, ObjectNode body, boolean notFoundIsAnswer) {
-        if (breaker.isOpen(clock)) {
-            return CompletableFuture.failedFuture(new MonCashException(MonCashException.Kind.NOT_SENT, 0,
-                    "MonCash is unavailable (circuit breaker open)"));
-        }
+    /** {@code POST /v1/{call}} with a JSON body. */
+    private CompletableFuture<JsonNode> post(String call, ObjectNode body, boolean notFoundIsAnswer) {
         byte[] bytes;
         try {
             bytes = json.writeValueAsBytes(body);
         } catch (Exception e) {
             return CompletableFuture.failedFuture(e);
         }
-        return send(path, bytes, notFoundIsAnswer, true);
+        return call(call, notFoundIsAnswer, () -> HttpRequest.newBuilder(URI.create(config.apiBase() + "/v1/" + call))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(bytes)));
     }
 
-    private CompletableFuture<JsonNode> send(String path, byte[] body, boolean notFoundIsAnswer, boolean mayRenew) {
-        return token().thenCompose(t -> exchange(HttpRequest.newBuilder(URI.create(config.apiBase() + path))
+    /** {@code GET /v1/{call}}, no body. */
+    private CompletableFuture<JsonNode> get(String call) {
+        return call(call, false, () -> HttpRequest.newBuilder(URI.create(config.apiBase() + "/v1/" + call)).GET());
+    }
+
+    /** One API call with the cached token; a 401 renews the token and repeats the call once (MonCash refused it unread). */
+    private CompletableFuture<JsonNode> call(String call, boolean notFoundIsAnswer, Supplier<HttpRequest.Builder> request) {
+        if (breaker.isOpen(clock)) {
+            return CompletableFuture.failedFuture(new MonCashException(MonCashException.Kind.NOT_SENT, 0, call, null,
+                    "MonCash is unavailable (circuit breaker open)"));
+        }
+        return send(call, request, notFoundIsAnswer, true);
+    }
+
+    private CompletableFuture<JsonNode> send(String call, Supplier<HttpRequest.Builder> request, boolean notFoundIsAnswer,
+                                             boolean mayRenew) {
+        return token().thenCompose(t -> exchange(request.get()
                         .header("Authorization", "Bearer " + t.value())
-                        .header("Content-Type", "application/json")
-                        .header("Accept", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(body)))
+                        .header("Accept", "application/json"))
                 .thenCompose(resp -> {
                     if (resp.statusCode() == 401 && mayRenew) {
                         forget(t);
-                        return send(path, body, notFoundIsAnswer, false);
+                        return send(call, request, notFoundIsAnswer, false);
                     }
-                    return CompletableFuture.completedFuture(answer(path, resp, notFoundIsAnswer));
+                    return CompletableFuture.completedFuture(answer(call, resp, notFoundIsAnswer));
                 }));
     }
 
-    private JsonNode answer(String path, HttpResponse<String> resp, boolean notFoundIsAnswer) {
+    /**
+     * A 2xx is the answer; a 404 of a lookup is "MonCash has none" (null). 401 and 429 decided nothing (NOT_SENT), a
+     * 5xx may have acted (UNKNOWN), any other 4xx is a definitive refusal (REFUSED) carrying MonCash's message.
+     */
+    private JsonNode answer(String call, HttpResponse<String> resp, boolean notFoundIsAnswer) {
         int status = resp.statusCode();
         if (status >= 200 && status < 300) {
             try {
                 return json.readTree(resp.body());
             } catch (Exception e) {
-                throw new MonCashException(MonCashException.Kind.UNKNOWN, status, path + " answered unreadable JSON");
+                throw new MonCashException(MonCashException.Kind.UNKNOWN, status, call, null, call + " answered unreadable JSON");
             }
         }
         if (status == 404 && notFoundIsAnswer) {
             return null;
         }
-        String why = path + " answered " + status + ": " + excerpt(resp.body());
-        if (status >= 500) {
-            throw new MonCashException(MonCashException.Kind.UNKNOWN, status, why);
+        String said = errorMessage(resp.body());
+        String why = call + " answered " + status + (said.isEmpty() ? "" : ": " + said);
+        MonCashException.Kind kind = status >= 500 ? MonCashException.Kind.UNKNOWN
+                : status == 401 || status == 429 ? MonCashException.Kind.NOT_SENT : MonCashException.Kind.REFUSED;
+        throw new MonCashException(kind, status, call, said.isEmpty() ? null : said, why);
+    }
+
+    /** MonCash's error answers carry {@code error} and {@code message} (the public samples); else a bounded excerpt. */
+    private String errorMessage(String body) {
+        try {
+            JsonNode node = json.readTree(body == null ? "" : body);
+            String message = text(node, "message");
+            if (message == null) {
+                message = text(node, "error_description") != null ? text(node, "error_description") : text(node, "error");
+            }
+            if (message != null) {
+                return excerpt(message);
+            }
+        } catch (Exception e) {
+            // not JSON: the excerpt below
         }
-        throw new MonCashException(MonCashException.Kind.REFUSED, status, why);
+        return excerpt(body);
     }
 
     private synchronized CompletableFuture<Token> token() {
@@ -232,11 +265,11 @@ public final class MonCashClient implements AutoCloseable {
                     .header("Accept", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofString("scope=read,write&grant_type=client_credentials")))
                     .thenApply(resp -> {
-                        JsonNode answer = answer("/oauth/token", resp, false);
+                        JsonNode answer = answer("oauth/token", resp, false);
                         String value = text(answer, "access_token");
                         if (value == null) {
-                            throw new MonCashException(MonCashException.Kind.UNKNOWN, resp.statusCode(),
-                                    "/oauth/token answered without an access_token");
+                            throw new MonCashException(MonCashException.Kind.UNKNOWN, resp.statusCode(), "oauth/token",
+                                    null, "oauth/token answered without an access_token");
                         }
                         long life = answer.path("expires_in").asLong(59);
                         return new Token(value, asked.plusSeconds(life).minus(TOKEN_MARGIN));
@@ -305,18 +338,6 @@ public final class MonCashClient implements AutoCloseable {
         try {
             return new BigDecimal(v.asText().trim());
         } catch (NumberFormatException e) {
-            return null;
-        }
-    }
-
-    /** MonCash writes times as {@code 2026-11-23 10:15:30:000} (UTC); null when absent or unreadable. */
-    static Instant moncashTime(String text) {
-        if (text == null) {
-            return null;
-        }
-        try {
-            return LocalDateTime.parse(text.trim(), MONCASH_TIME).toInstant(ZoneOffset.UTC);
-        } catch (RuntimeException e) {
             return null;
         }
     }

@@ -79,6 +79,7 @@ class MonCashClientTest {
     void paymentIsCreatedPaidAndRetrievedWithItsExactAmount() throws Exception {
         PaymentToken t = await(client.createPayment("order-1", new BigDecimal("1250.50")));
         assertTrue(t.redirectUrl().toString().startsWith(sandbox.gatewayBase() + "/Payment/Redirect?token="));
+        assertEquals(sandbox.now(), t.createdAt(), "the stand-in writes Haiti local time, read back exactly");
         assertEquals(sandbox.now().plus(MonCashSandbox.PAYMENT_TOKEN_LIFE), t.expiresAt());
         assertEquals(Optional.empty(), await(client.retrieveOrderPayment("order-1")), "not paid yet: MonCash has no payment");
         String tx = sandbox.pay(t.token(), "50937001111");
@@ -113,7 +114,8 @@ class MonCashClientTest {
         MonCashClient wrong = new MonCashClient(MonCashConfig.of(sandbox.apiBase(), sandbox.gatewayBase(), "client-1",
                 "not-the-secret", null, null).orElseThrow(), clock);
         MonCashException e = failure(wrong.prefundedBalance());
-        assertEquals(MonCashException.Kind.REFUSED, e.kind());
+        assertEquals(MonCashException.Kind.NOT_SENT, e.kind(), "a 401 decides nothing: the payout waits for good credentials");
+        assertEquals(401, e.status());
         assertFalse(e.getMessage().contains("not-the-secret"));
         assertFalse(wrong.toString().contains("not-the-secret"));
         assertFalse(MonCashConfig.of("a", "b", "c", "not-the-secret", null, null).orElseThrow().toString().contains("not-the-secret"));

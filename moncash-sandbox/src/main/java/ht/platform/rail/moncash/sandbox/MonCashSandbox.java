@@ -18,7 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -27,6 +27,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
@@ -49,7 +50,19 @@ public final class MonCashSandbox implements AutoCloseable {
 
     public static final Duration TOKEN_LIFE = Duration.ofSeconds(59);
     public static final Duration PAYMENT_TOKEN_LIFE = Duration.ofMinutes(10);
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss:SSS").withZone(ZoneOffset.UTC);
+    /** MonCash writes its text times in Haiti local time (the public sample: 12:36:55 local beside 16:36:55 UTC). */
+    public static final ZoneId HAITI = ZoneId.of("America/Port-au-Prince");
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss:SSS").withZone(HAITI);
+    /** The public description's calls: path under {@code /Api/} and its one method. */
+    private static final Map<String, String> ROUTES = Map.of(
+            "oauth/token", "POST",
+            "v1/CreatePayment", "POST",
+            "v1/RetrieveTransactionPayment", "POST",
+            "v1/RetrieveOrderPayment", "POST",
+            "v1/CustomerStatus", "POST",
+            "v1/Transfert", "POST",
+            "v1/PrefundedTransactionStatus", "POST",
+            "v1/PrefundedBalance", "GET");
 
     /** A business account: its API credentials and the return URL configured for it. */
     public record Account(String clientId, String clientSecret, AtomicReference<URI> returnUrl) { }
@@ -124,6 +137,7 @@ public final class MonCashSandbox implements AutoCloseable {
     private final Map<String, TransferRecord> transfers = new ConcurrentHashMap<>();
     private final Map<String, ConcurrentLinkedQueue<Pending>> faults = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
+    private final Set<String> fullWallets = ConcurrentHashMap.newKeySet();
     private volatile Duration visibilityDelay = Duration.ZERO;
     private BigDecimal prefunded = new BigDecimal("100000");
 
@@ -168,6 +182,16 @@ public final class MonCashSandbox implements AutoCloseable {
 
     public Instant now() {
         return now.get();
+    }
+
+    /** Sets the stand-in's clock, e.g. to either side of a daylight-time change in Haiti. */
+    public void at(Instant instant) {
+        now.set(instant.truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
+    }
+
+    /** The receiver's wallet cannot hold more: a {@code Transfert} to it is refused with 403 "Maximum Account Balance". */
+    public void fullWallet(String receiver) {
+        fullWallets.add(receiver);
     }
 
     /** Moves the stand-in's clock (token expiry, payment token expiry, delayed visibility). */
@@ -256,31 +280,39 @@ public final class MonCashSandbox implements AutoCloseable {
     // ---------------------------------------------------------------- the REST API
 
     private void api(HttpExchange ex) throws IOException {
-        String path = ex.getRequestURI().getPath().substring("/Api/".length());
-        calls.computeIfAbsent(path.startsWith("v1/") ? path.substring(3) : path, k -> new AtomicInteger()).incrementAndGet();
+        String route = ex.getRequestURI().getPath().substring("/Api/".length());
         try {
-            if (path.equals("oauth/token")) {
+            String method = ROUTES.get(route);
+            if (method == null) {
+                throw new Answer(404, springError(404, "Not Found", "No message available", "/Api/" + route));
+            }
+            calls.computeIfAbsent(route.startsWith("v1/") ? route.substring(3) : route, k -> new AtomicInteger()).incrementAndGet();
+            if (!method.equals(ex.getRequestMethod())) {
+                ex.getResponseHeaders().set("Allow", method);
+                throw new Answer(405, springError(405, "Method Not Allowed",
+                        "Request method '" + ex.getRequestMethod() + "' not supported", "/Api/" + route));
+            }
+            if (route.equals("oauth/token")) {
                 respond(ex, 200, issueToken(ex));
                 return;
             }
-            if (!path.startsWith("v1/")) {
-                throw notFound("No such resource");
-            }
-            String endpoint = path.substring(3);
+            String endpoint = route.substring(3);
             authenticate(ex);
-            JsonNode body = "GET".equals(ex.getRequestMethod()) ? json.createObjectNode() : readJson(ex);
+            JsonNode body = "GET".equals(method) ? json.createObjectNode() : readJson(ex);
             Fault fault = takeFault(endpoint, body.toString());
             if (fault instanceof FailBefore) {
                 throw new Answer(500, error(500, "Internal Server Error", "Simulated failure"));
             }
+            int status = endpoint.equals("CreatePayment") ? 202 : 200;
             String answer = switch (endpoint) {
                 case "CreatePayment" -> createPayment(ex, body);
                 case "RetrieveOrderPayment" -> retrieve(paymentsByOrder.get(required(body, "orderId")), endpoint);
                 case "RetrieveTransactionPayment" -> retrieve(paymentsByTransaction.get(required(body, "transactionId")), endpoint);
+                case "CustomerStatus" -> customerStatus(body);
                 case "Transfert" -> transfer(body);
                 case "PrefundedTransactionStatus" -> transferStatus(body);
                 case "PrefundedBalance" -> balance();
-                default -> throw notFound("No such resource");
+                default -> throw new Answer(404, springError(404, "Not Found", "No message available", "/Api/" + route));
             };
             if (fault instanceof Slow slow) {
                 sleep(slow.delay());
@@ -288,7 +320,7 @@ public final class MonCashSandbox implements AutoCloseable {
             if (fault instanceof FailAfter) {
                 throw new Answer(500, error(500, "Internal Server Error", "Simulated failure after the operation"));
             }
-            respond(ex, 200, answer);
+            respond(ex, status, answer);
         } catch (Answer a) {
             respond(ex, a.status, a.body);
         } catch (RuntimeException e) {
@@ -310,8 +342,13 @@ public final class MonCashSandbox implements AutoCloseable {
         if (account == null) {
             throw new Answer(401, "{\"error\":\"unauthorized\",\"error_description\":\"Bad credentials\"}");
         }
-        if (!form.contains("grant_type=client_credentials")) {
-            throw new Answer(400, "{\"error\":\"invalid_request\",\"error_description\":\"grant_type must be client_credentials\"}");
+        String type = ex.getRequestHeaders().getFirst("Content-Type");
+        if (type == null || !type.toLowerCase(java.util.Locale.ROOT).startsWith("application/x-www-form-urlencoded")) {
+            throw new Answer(400, "{\"error\":\"invalid_request\",\"error_description\":\"form body expected\"}");
+        }
+        Map<String, String> fields = query(form);
+        if (!"client_credentials".equals(fields.get("grant_type")) || fields.get("scope") == null) {
+            throw new Answer(400, "{\"error\":\"invalid_request\",\"error_description\":\"scope and grant_type=client_credentials are required\"}");
         }
         String value = HexFormat.of().formatHex(bytes(24));
         tokens.put(value, new AccessToken(account, now().plus(TOKEN_LIFE)));
@@ -340,33 +377,44 @@ public final class MonCashSandbox implements AutoCloseable {
             throw new Answer(400, error(400, "Bad Request", "The orderId " + orderId + " already exists"));
         }
         paymentsByToken.put(token, p);
-        ObjectNode answer = obj().put("mode", "sandbox").put("path", "/Api/v1/CreatePayment")
-                .put("timestamp", now().toEpochMilli()).put("status", 202);
+        ObjectNode answer = obj().put("path", "/v1/CreatePayment");
         answer.putObject("payment_token").put("expired", TIME.format(p.created.plus(PAYMENT_TOKEN_LIFE)))
                 .put("created", TIME.format(p.created)).put("token", token);
-        return answer.toString();
+        return answer.put("timestamp", now().toEpochMilli()).put("status", 202).put("mode", "sandbox").toString();
     }
 
     private String retrieve(Payment p, String endpoint) {
         if (p == null || !p.paid() || now().isBefore(p.visibleAt)) {
             throw notFound("Transaction Not Found");
         }
-        ObjectNode answer = obj().put("path", "/Api/v1/" + endpoint).put("timestamp", now().toEpochMilli()).put("status", 200);
+        ObjectNode answer = obj().put("path", "/v1/" + endpoint);
         answer.putObject("payment").put("reference", p.orderId).put("transaction_id", p.transactionId)
                 .put("cost", p.amount).put("message", "successful").put("payer", p.payer);
-        return answer.toString();
+        return answer.put("timestamp", now().toEpochMilli()).put("status", 200).toString();
+    }
+
+    private String customerStatus(JsonNode body) {
+        String account = required(body, "account");
+        ObjectNode answer = obj().put("path", "/v1/CustomerStatus");
+        ObjectNode status = answer.putObject("customerStatus").put("type", account.matches("[0-9]{8,15}") ? "fullkyc" : "unknown");
+        status.putArray("status").add("registered").add("active");
+        return answer.put("timestamp", now().toEpochMilli()).put("status", 200).put("mode", "sandbox").toString();
     }
 
     private synchronized String transfer(JsonNode body) {
         String reference = required(body, "reference");
         String receiver = required(body, "receiver");
         BigDecimal amount = amount(body, "amount");
-        String desc = body.path("desc").asText("");
+        String desc = present(body, "desc");
         if (!receiver.matches("[0-9]{8,15}")) {
             throw new Answer(400, error(400, "Bad Request", "The receiver is not a MonCash account"));
         }
         if (transfers.containsKey(reference)) {
             throw new Answer(400, error(400, "Bad Request", "The reference " + reference + " already exists"));
+        }
+        if (fullWallets.contains(receiver)) {
+            throw new Answer(403, obj().put("path", "/Api/v1/Transfert").put("error", "Forbidden")
+                    .put("message", "Maximum Account Balance").put("timestamp", now().toEpochMilli()).put("status", 403).toString());
         }
         if (prefunded.compareTo(amount) < 0) {
             throw new Answer(400, error(400, "Bad Request", "Insufficient prefunded balance"));
@@ -374,25 +422,27 @@ public final class MonCashSandbox implements AutoCloseable {
         prefunded = prefunded.subtract(amount);
         String transactionId = String.valueOf(3_000_000_000L + Math.floorMod(random.nextLong(), 999_999_999L));
         transfers.put(reference, new TransferRecord(reference, transactionId, amount, receiver, desc));
-        ObjectNode answer = obj().put("path", "/Api/v1/Transfert").put("timestamp", now().toEpochMilli()).put("status", 200);
+        ObjectNode answer = obj().put("path", "/Api/v1/Transfert");
         answer.putObject("transfer").put("transaction_id", transactionId).put("amount", amount).put("receiver", receiver)
                 .put("message", "successful").put("desc", desc);
-        return answer.toString();
+        return answer.put("timestamp", now().toEpochMilli()).put("status", 200).toString();
     }
 
     private String transferStatus(JsonNode body) {
         TransferRecord t = transfers.get(required(body, "reference"));
         if (t == null) {
-            throw notFound("Transaction Not Found");
+            throw new Answer(404, obj().put("path", "/Api/v1/PrefundedTransactionStatus").put("error", "Not Found")
+                    .put("message", "Can't find this transaction").put("timestamp", now().toEpochMilli()).put("status", 404).toString());
         }
         return obj().put("path", "/Api/v1/PrefundedTransactionStatus").put("transStatus", "successful")
                 .put("timestamp", now().toEpochMilli()).put("status", 200).toString();
     }
 
     private synchronized String balance() {
-        ObjectNode answer = obj().put("path", "/Api/v1/PrefundedBalance").put("timestamp", now().toEpochMilli()).put("status", 200);
-        answer.putObject("balance").put("balance", prefunded).put("message", "successful");
-        return answer.toString();
+        ObjectNode answer = obj().put("path", "/Api/v1/PrefundedBalance");
+        // MonCash writes the balance as the exact expansion of a binary double (29814021.179999999701976776123046875)
+        answer.putObject("balance").put("balance", new BigDecimal(prefunded.doubleValue())).put("message", "successful");
+        return answer.put("timestamp", now().toEpochMilli()).put("status", 200).toString();
     }
 
     // ---------------------------------------------------------------- the customer's pages
@@ -476,9 +526,17 @@ public final class MonCashSandbox implements AutoCloseable {
     }
 
     private JsonNode readJson(HttpExchange ex) {
+        String type = ex.getRequestHeaders().getFirst("Content-Type");
+        if (type == null || !type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
+            throw new Answer(415, error(415, "Unsupported Media Type", "Content type '" + type + "' not supported"));
+        }
         try {
             String b = body(ex);
-            return b.isBlank() ? json.createObjectNode() : json.readTree(b);
+            JsonNode node = json.readTree(b);
+            if (node == null || !node.isObject()) {
+                throw new Answer(400, error(400, "Bad Request", "A JSON object is required"));
+            }
+            return node;
         } catch (IOException e) {
             throw new Answer(400, error(400, "Bad Request", "Malformed JSON"));
         }
@@ -490,6 +548,21 @@ public final class MonCashSandbox implements AutoCloseable {
             throw new Answer(400, error(400, "Bad Request", field + " is required"));
         }
         return v.asText();
+    }
+
+    /** A field that must be sent, possibly empty (the payout's {@code desc}). */
+    private String present(JsonNode body, String field) {
+        JsonNode v = body.get(field);
+        if (v == null || v.isNull()) {
+            throw new Answer(400, error(400, "Bad Request", field + " is required"));
+        }
+        return v.asText();
+    }
+
+    /** The shape of the error answers MonCash's server gives to a path or method it does not serve (Spring's). */
+    private String springError(int status, String error, String message, String path) {
+        return obj().put("timestamp", now().toEpochMilli()).put("status", status).put("error", error)
+                .put("message", message).put("path", path).toString();
     }
 
     private BigDecimal amount(JsonNode body, String field) {
