@@ -43,6 +43,10 @@ public class Refund extends PanacheEntityBase {
     @Column(name = "failure_reason")
     public String failureReason;
 
+    /** The rail's own words for a failure (e.g. MonCash's "Maximum Account Balance"), bounded. */
+    @Column(name = "failure_message")
+    public String failureMessage;
+
     @Column(nullable = false)
     public String provider;
 

@@ -97,9 +97,10 @@ public class MonCashProvider implements PaymentProvider {
                 }
                 return payouts.send(attemptId, amount, p.payer(), "Refund " + attemptId).map(MonCashProvider::result);
             });
-        }).onFailure().recoverWithItem(e -> e instanceof MonCashException m && m.kind() == MonCashException.Kind.NOT_SENT
-                ? ProviderResult.unknown(m.getMessage()) // nothing left; the refund stays pending and is tried again
-                : answer(e));
+        }).onFailure().recoverWithItem(e -> e instanceof MonCashException m && m.kind() == MonCashException.Kind.REFUSED
+                && !"PrefundedTransactionStatus".equals(m.call())
+                ? answer(e) // a step refused for good (the payment lookup): nothing was sent
+                : ProviderResult.unknown(e instanceof MonCashException ? e.getMessage() : e.getClass().getSimpleName()));
     }
 
     private static ProviderResult result(MonCashPayouts.Outcome o) {

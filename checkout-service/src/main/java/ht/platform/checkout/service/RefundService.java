@@ -147,6 +147,7 @@ public class RefundService {
                     }
                     r.status = "failed";
                     r.failureReason = result.failureCode() == null ? "provider_declined" : result.failureCode();
+                    r.failureMessage = result.failureMessage();
                     return refunds.flush()
                             .chain(() -> outbox.refundEvent(r, pi, EventTypes.REFUND_FAILED)).replaceWithVoid();
                 }))));

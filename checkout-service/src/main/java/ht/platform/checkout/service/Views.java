@@ -34,7 +34,8 @@ public final class Views {
 
     @Schema(name = "Refund", description = "Statuses: pending, succeeded, failed.")
     public record RefundView(String id, String object, String payment_intent, String amount, String currency,
-                             String status, String reason, String failure_reason, String created_at) { }
+                             String status, String reason, String failure_reason, String failure_message,
+                             String created_at) { }
 
     @Schema(name = "PaymentLink")
     public record PaymentLinkView(String id, String object, String url, boolean active, String amount, String currency,
@@ -87,7 +88,7 @@ public final class Views {
 
     public static RefundView of(Refund r) {
         return new RefundView(r.id, "refund", r.paymentIntentId, Money.text(r.amount), r.currency, r.status, r.reason,
-                r.failureReason, Timestamps.seconds(r.createdAt));
+                r.failureReason, r.failureMessage, Timestamps.seconds(r.createdAt));
     }
 
     public static PaymentLinkView of(PaymentLink l, String publicBaseUrl) {

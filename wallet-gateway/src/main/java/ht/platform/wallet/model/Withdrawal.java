@@ -49,6 +49,9 @@ public class Withdrawal extends PanacheEntityBase {
     public Instant cancelledAt;
     @Column(name = "failure_reason")
     public String failureReason;
+    /** The rail's own words for a failure (e.g. MonCash's "Maximum Account Balance"), bounded. */
+    @Column(name = "failure_message")
+    public String failureMessage;
     /** Live: when the last MonCash transfer attempt began (null: none yet). */
     @Column(name = "payout_attempted_at")
     public Instant payoutAttemptedAt;

@@ -31,11 +31,12 @@ public final class Views {
 
     public record WithdrawalView(String id, String object, String status, long amount, long fee, long total,
                                  String currency, Destination destination, String reference, String mode,
-                                 String created_at, String completed_at, String failure_reason) {
+                                 String created_at, String completed_at, String failure_reason,
+                                 String failure_message) {
         public static WithdrawalView of(Withdrawal w) {
             return new WithdrawalView(w.id, "withdrawal", w.status, w.amount, w.fee, w.total, w.currency,
                     new Destination(w.destinationType, mask(w.msisdn)), w.reference, w.mode,
-                    Timestamps.millis(w.createdAt), Timestamps.millis(w.completedAt), w.failureReason);
+                    Timestamps.millis(w.createdAt), Timestamps.millis(w.completedAt), w.failureReason, w.failureMessage);
         }
     }
 

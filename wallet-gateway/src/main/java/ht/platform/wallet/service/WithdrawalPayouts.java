@@ -92,7 +92,10 @@ public class WithdrawalPayouts {
             }
             return switch (outcome.result()) {
                 case SENT -> withdrawals.apply(w, "complete", null);
-                case REFUSED -> withdrawals.apply(w, "fail", outcome.reason());
+                case REFUSED -> {
+                    w.failureMessage = outcome.detail();
+                    yield withdrawals.apply(w, "fail", outcome.reason());
+                }
                 case UNKNOWN -> {
                     LOG.infof("withdrawal %s: MonCash outcome unknown (%s); looked up by reference later", w.id, outcome.detail());
                     yield Uni.createFrom().item(w);
