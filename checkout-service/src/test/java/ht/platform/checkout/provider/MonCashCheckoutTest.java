@@ -68,6 +68,8 @@ class MonCashCheckoutTest {
     void tearDown() {
         sandbox.showPaymentsAfter(Duration.ZERO);
         sandbox.prefundedBalance(new BigDecimal("100000"));
+        sandbox.walletWithRoom("50937005555");
+        sandbox.at(Instant.now());
         rails.breaker(MonCashProvider.NAME).reset();
         clock.reset();
     }
@@ -299,6 +301,58 @@ class MonCashCheckoutTest {
                 .body("amount_refunded", equalTo("300.000000"));
         as(key).header("Idempotency-Key", "r4-" + System.nanoTime()).body(Map.of("payment_intent", i.id(), "amount", "200.01"))
                 .post("/api/v1/refunds").then().statusCode(409).body("error.code", equalTo("REFUND_EXCEEDS_AVAILABLE"));
+    }
+
+    @Test
+    void aRefundToAFullWalletFailsAtOnceWithItsSignedEventAndMonCashsMessage() throws Exception {
+        try (Receiver receiver = new Receiver()) {
+            String secret = as(key).body(Map.of("url", receiver.url("/hooks"), "events", List.of("refund.failed")))
+                    .post("/api/v1/webhook_endpoints").then().statusCode(201).extract().path("secret");
+            Intent i = intent("300");
+            comeBack(i, sandbox.pay(token(choose(i)), "50937005555"));
+            assertEquals("succeeded", status(i));
+            sandbox.fullWallet("50937005555");
+            String refund = as(key).header("Idempotency-Key", "full-" + System.nanoTime())
+                    .body(Map.of("payment_intent", i.id(), "amount", "100")).post("/api/v1/refunds")
+                    .then().statusCode(201).extract().path("id");
+            as(key).get("/api/v1/refunds/" + refund).then().body("status", equalTo("failed"))
+                    .body("failure_reason", equalTo("transfert_refused"))
+                    .body("failure_message", containsString("Maximum Account Balance"));
+            as(key).get("/api/v1/payment_intents/" + i.id()).then().body("status", equalTo("succeeded"))
+                    .body("amount_refunded", equalTo("0.000000"));
+            assertTrue(sandbox.transfers().stream().noneMatch(x -> x.reference().equals(refund)));
+            Receiver.await(() -> !receiver.of("refund.failed").isEmpty(), "refund.failed");
+            Receiver.Received r = receiver.of("refund.failed").get(0);
+            assertTrue(new WebhookVerifier(SignatureScheme.CHECKOUT, List.of(secret), Duration.ofMinutes(5), Clock.systemUTC())
+                    .verify(r::header, r.body()).valid());
+            assertTrue(new String(r.body(), StandardCharsets.UTF_8).contains("\"failure_reason\":\"transfert_refused\""));
+        }
+    }
+
+    /**
+     * A live payment and its refund with MonCash's clock (and ours) a few minutes before each of Haiti's daylight-time
+     * changes, so that the payment page expires on the other side (2026-03-08 02:00 EST -> 03:00 EDT, 2026-11-01
+     * 02:00 EDT -> 01:00 EST): the customer is sent to MonCash, not back to our page.
+     */
+    @Test
+    void theWholeLiveFlowWorksOnEachSideOfADaylightTimeChange() throws Throwable {
+        for (Instant at : List.of(Instant.parse("2026-03-08T06:55:00Z"), Instant.parse("2026-11-01T05:55:00Z"))) {
+            clock.advance(Duration.between(clock.instant(), at));
+            sandbox.at(at);
+            Intent i = intent("150");
+            String redirect = choose(i);
+            assertTrue(redirect.startsWith(sandbox.gatewayBase() + "/Payment/Redirect?token="), at + ": " + redirect);
+            clock.advance(Duration.ofMinutes(8)); // across the change, still inside the page's ten minutes
+            sandbox.advance(Duration.ofMinutes(8));
+            reconcile();
+            assertEquals("requires_action", status(i), at + ": the page is still payable");
+            comeBack(i, sandbox.pay(token(redirect), "50937004444"));
+            assertEquals("succeeded", status(i), at.toString());
+            String refund = as(key).header("Idempotency-Key", "dst-" + System.nanoTime())
+                    .body(Map.of("payment_intent", i.id(), "amount", "50")).post("/api/v1/refunds")
+                    .then().statusCode(201).extract().path("id");
+            as(key).get("/api/v1/refunds/" + refund).then().body("status", equalTo("succeeded"));
+        }
     }
 
     @Test

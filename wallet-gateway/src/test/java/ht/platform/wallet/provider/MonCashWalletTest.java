@@ -12,6 +12,8 @@ import ht.platform.wallet.TestApi;
 import ht.platform.wallet.jobs.ExpiryJob;
 import ht.platform.wallet.events.Receiver;
 import ht.platform.wallet.jobs.MonCashJob;
+import ht.platform.wallet.model.MonCashOrder;
+import ht.platform.wallet.service.MonCashPayments;
 import ht.platform.webhooks.signing.SignatureScheme;
 import ht.platform.webhooks.signing.WebhookVerifier;
 import io.quarkus.test.junit.QuarkusTest;
@@ -68,6 +70,9 @@ class MonCashWalletTest {
     @Inject
     MovableClock clock;
 
+    @Inject
+    MonCashPayments moncashPayments;
+
     MonCashSandbox sandbox;
     String live;
 
@@ -81,6 +86,8 @@ class MonCashWalletTest {
     void tearDown() {
         sandbox.showPaymentsAfter(Duration.ZERO);
         sandbox.prefundedBalance(new BigDecimal("100000"));
+        sandbox.walletWithRoom("50937002222");
+        sandbox.at(Instant.now());
         rail.client().breaker().reset();
         clock.reset();
     }
@@ -392,6 +399,77 @@ class MonCashWalletTest {
             balance(2000, 0);
             assertEquals(transferts, sandbox.calls("Transfert"), "nothing was sent");
             Receiver.await("withdrawal.failed", BOUND, () -> rx.ofType("withdrawal.failed").size() == 1);
+        }
+    }
+
+    @Test
+    void aPaymentMonCashShows40SecondsLaterWhoseCustomerNeverReturnsIsStillCredited() throws Throwable {
+        sandbox.showPaymentsAfter(Duration.ofSeconds(40));
+        Pay p = payment(900);
+        sandbox.pay(moncashToken(choose(p)), "50937001111"); // and the customer closes the tab: no return
+        settle();
+        assertEquals("pending", status(p), "MonCash shows nothing yet; the order stays open (its page is not over)");
+        clock.advance(Duration.ofSeconds(41));
+        sandbox.advance(Duration.ofSeconds(41));
+        settle();
+        assertEquals("succeeded", status(p));
+        balance(900, 0);
+    }
+
+    @Test
+    void aWithdrawalToAFullWalletFailsAtOnceWithItsEventAndReleasesTheReservation() throws Throwable {
+        try (Receiver rx = new Receiver()) {
+            String secret = webhook(rx, "withdrawal.failed")[1];
+            paid(2000);
+            sandbox.fullWallet("50937002222");
+            String wd = withdraw(500);
+            balance(1495, 505);
+            settle();
+            as(live).get("/api/v1/withdrawals/" + wd).then().statusCode(200).body("status", equalTo("failed"))
+                    .body("failure_reason", equalTo("transfert_refused"))
+                    .body("failure_message", containsString("Maximum Account Balance"));
+            balance(2000, 0);
+            assertEquals(0, transfersOf(wd));
+            settle();
+            assertEquals("failed", withdrawalStatus(wd), "a failed withdrawal is never tried again");
+            Receiver.await("withdrawal.failed", BOUND, () -> rx.ofType("withdrawal.failed").size() == 1);
+            JsonNode object = verified(rx.ofType("withdrawal.failed").get(0), secret);
+            assertEquals("transfert_refused", object.path("failure_reason").asText());
+        }
+    }
+
+    /**
+     * The whole live flow with MonCash's clock (and ours) a few minutes before each of Haiti's daylight-time changes,
+     * so that each payment page expires on the other side: 2026-03-08 02:00 EST -> 03:00 EDT, 2026-11-01 02:00 EDT
+     * -> 01:00 EST. A page read in the wrong zone would look expired hours ago (or hours ahead).
+     */
+    @Test
+    void theWholeLiveFlowWorksOnEachSideOfADaylightTimeChange() throws Throwable {
+        for (Instant at : List.of(Instant.parse("2026-03-08T06:55:00Z"), Instant.parse("2026-11-01T05:55:00Z"))) {
+            clock.advance(Duration.between(clock.instant(), at));
+            sandbox.at(at);
+            Pay returning = payment(1000);
+            String redirect = choose(returning);
+            assertTrue(redirect.startsWith(sandbox.gatewayBase() + "/Payment/Redirect?token="), at + ": " + redirect);
+            List<MonCashOrder> orders = VertxContextSupport.subscribeAndAwait(() -> moncashPayments.orders(returning.id()));
+            assertEquals(at.plus(MonCashSandbox.PAYMENT_TOKEN_LIFE), orders.get(0).tokenExpiresAt, at.toString());
+            comeBack(returning, sandbox.pay(moncashToken(redirect), "50937001111"));
+            assertEquals("succeeded", status(returning), at.toString());
+
+            Pay silent = payment(500);
+            sandbox.showPaymentsAfter(Duration.ofSeconds(40));
+            sandbox.pay(moncashToken(choose(silent)), "50937001111");
+            settle();
+            assertEquals("pending", status(silent), at.toString());
+            clock.advance(Duration.ofMinutes(9)); // past the change, inside the page's life and the lookup
+            sandbox.advance(Duration.ofMinutes(9));
+            settle();
+            assertEquals("succeeded", status(silent), at.toString());
+            sandbox.showPaymentsAfter(Duration.ZERO);
+
+            String wd = withdraw(300);
+            settle();
+            assertEquals("completed", withdrawalStatus(wd), at.toString());
         }
     }
 

@@ -194,6 +194,11 @@ public final class MonCashSandbox implements AutoCloseable {
         fullWallets.add(receiver);
     }
 
+    /** The receiver's wallet has room again. */
+    public void walletWithRoom(String receiver) {
+        fullWallets.remove(receiver);
+    }
+
     /** Moves the stand-in's clock (token expiry, payment token expiry, delayed visibility). */
     public void advance(Duration d) {
         now.updateAndGet(t -> t.plus(d));
