@@ -7,6 +7,8 @@ import ht.platform.support.http.Paging;
 import ht.platform.support.idempotency.Idempotency;
 import ht.platform.support.idempotency.StoredResponse;
 import ht.platform.wallet.service.BalanceService;
+import ht.platform.wallet.service.MonCashPayments;
+import ht.platform.wallet.service.Views.MonCashOrderView;
 import ht.platform.wallet.service.PaymentService;
 import ht.platform.wallet.service.PaymentService.CreatePayment;
 import ht.platform.wallet.service.Views.BalanceView;
@@ -53,6 +55,9 @@ public class MoneyResource {
     WithdrawalService withdrawals;
 
     @Inject
+    MonCashPayments moncash;
+
+    @Inject
     BalanceService balances;
 
 
@@ -75,6 +80,17 @@ public class MoneyResource {
     @Operation(summary = "Retrieve a payment")
     public Uni<PaymentView> getPayment(@PathParam("id") String id) {
         return payments.get(caller.require("payments:read"), id);
+    }
+
+    @GET
+    @Path("/payments/{id}/moncash_orders")
+    @Tag(name = "Payments")
+    @Operation(summary = "The MonCash payments a live payment sent its customer to",
+            description = "Newest first. Money MonCash collected that credits nothing (another amount, or a payment "
+                    + "already final) goes back to the payer by Transfert: given_back is pending, sent or refused.")
+    public Uni<ListView<MonCashOrderView>> moncashOrders(@PathParam("id") String id) {
+        return payments.get(caller.require("payments:read"), id).chain(p -> moncash.orders(p.id()))
+                .map(orders -> ListView.of(orders.stream().map(MonCashOrderView::of).toList(), false));
     }
 
     @GET

@@ -2,6 +2,7 @@ package ht.platform.wallet.service;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import ht.platform.support.time.Timestamps;
+import ht.platform.wallet.model.MonCashOrder;
 import ht.platform.wallet.model.Payment;
 import ht.platform.wallet.model.WebhookAttempt;
 import ht.platform.wallet.model.WebhookDelivery;
@@ -24,6 +25,16 @@ public final class Views {
             return new PaymentView(p.id, "payment", p.status, p.amount, p.fee, p.total, p.currency, p.reference,
                     p.description, p.returnUrl, p.mode, walletUrl, Timestamps.millis(p.createdAt),
                     Timestamps.millis(p.expiresAt), Timestamps.millis(p.paidAt), p.failureReason);
+        }
+    }
+
+    /** A MonCash payment (orderId) of a live payment: open until MonCash settles it; money that credits nothing goes back. */
+    public record MonCashOrderView(String id, String object, String payment, String status, String transaction_id,
+                                   String collected, String given_back, String created_at, String settled_at) {
+        public static MonCashOrderView of(MonCashOrder o) {
+            return new MonCashOrderView(o.id, "moncash_order", o.paymentId, o.settledAt == null ? "open" : o.outcome,
+                    o.transactionId, o.collected == null ? null : o.collected.stripTrailingZeros().toPlainString(), o.givenBack,
+                    Timestamps.millis(o.createdAt), Timestamps.millis(o.settledAt));
         }
     }
 

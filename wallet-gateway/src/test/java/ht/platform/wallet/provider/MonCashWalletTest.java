@@ -298,6 +298,13 @@ class MonCashWalletTest {
                 .filter(t -> t.reference().equals(p.id() + "-1-back")).toList();
         assertEquals(1, back.size(), "the second payment went back");
         assertEquals(0, new BigDecimal("1025").compareTo(back.get(0).amount()));
+        // the merchant sees it on the payment's MonCash orders
+        as(live).get("/api/v1/payments/" + p.id() + "/moncash_orders").then().statusCode(200)
+                .body("data.id", equalTo(List.of(p.id() + "-2", p.id() + "-1")))
+                .body("data[1].status", equalTo("paid_after_final")).body("data[1].collected", equalTo("1025"))
+                .body("data[1].given_back", equalTo("sent")).body("data[0].status", equalTo("paid"));
+        String other = TestApi.key(TestApi.project("Other shop " + System.nanoTime()), "live");
+        as(other).get("/api/v1/payments/" + p.id() + "/moncash_orders").then().statusCode(404);
         assertEquals("50937003333", back.get(0).receiver());
         settle();
         assertEquals(1, transfersOf(p.id() + "-1-back"), "given back once");
