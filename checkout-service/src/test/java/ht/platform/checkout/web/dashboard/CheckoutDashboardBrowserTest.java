@@ -199,10 +199,19 @@ class CheckoutDashboardBrowserTest {
             as(key).body(Map.of("amount", amount, "currency", "HTG")).post("/api/v1/payment_intents").then().statusCode(201);
         }
         await("two first attempts", () -> eventIds.size() == 2);
+        List<String> events = List.copyOf(new java.util.LinkedHashSet<>(eventIds));
+        int made = 1;
+        awaitRecorded(events, made);
         for (Duration step : List.of(Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(30), Duration.ofHours(2),
                 Duration.ofHours(6), Duration.ofHours(12), Duration.ofHours(24), Duration.ofHours(24))) {
+            // the clock moves only once every attempt so far is recorded: moving it while the background loop still
+            // holds a send would end that lease on the test clock and shift the schedule of that delivery
             clock.advance(step.plusSeconds(1));
             runner.drain(policy).await().atMost(Duration.ofSeconds(30));
+            made++;
+            int expected = made;
+            await("attempt " + expected, () -> eventIds.size() == 2 * expected);
+            awaitRecorded(events, expected);
         }
         await("every attempt made", () -> eventIds.size() == 18);
         answer.set(200);
@@ -229,6 +238,12 @@ class CheckoutDashboardBrowserTest {
                 .post("/api/v1/webhook_endpoints/" + endpoint + "/recover").then().statusCode(404);
         runner.drain(policy).await().atMost(Duration.ofSeconds(30));
         assertEquals(20, eventIds.size());
+    }
+
+    /** Both events' deliveries have recorded {@code attempts} failed attempts (no send of theirs is in flight). */
+    void awaitRecorded(List<String> events, int attempts) {
+        await(attempts + " attempts recorded", () -> events.stream().allMatch(e -> Integer.valueOf(attempts).equals(
+                as(key).get("/api/v1/events/" + e).then().extract().path("deliveries[0].failed_attempts"))));
     }
 
     boolean verifies(Signed delivery, String secret) {
