@@ -75,6 +75,11 @@ class SandboxStrictnessTest {
         assertEquals(405, call("GET", "/v1/Transfert", null, null).statusCode());
         assertEquals(405, call("GET", "/v1/CreatePayment", null, null).statusCode());
         assertEquals(0, sandbox.transfers().size());
+        HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create(sandbox.gatewayBase() + "/Payment/Pay")).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(405, page.statusCode());
+        assertEquals(404, http.send(HttpRequest.newBuilder(URI.create(sandbox.gatewayBase() + "/Payment/Other")).GET().build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode());
     }
 
     @Test

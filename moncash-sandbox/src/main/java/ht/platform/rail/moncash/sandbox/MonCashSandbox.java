@@ -480,6 +480,10 @@ public final class MonCashSandbox implements AutoCloseable {
                 ex.close();
                 return;
             }
+            if (path.equals("Payment/Redirect") || path.equals("Payment/Pay")) {
+                ex.getResponseHeaders().set("Allow", path.equals("Payment/Redirect") ? "GET" : "POST");
+                throw new Answer(405, "Méthode non permise");
+            }
             throw notFound("No such page");
         } catch (Answer a) {
             respond(ex, a.status, "text/html;charset=UTF-8", "<!DOCTYPE html><html><body><p id=\"moncash-error\">"
