@@ -1,5 +1,6 @@
 package ht.platform.checkout.model;
 
+import ht.platform.support.sql.NewestFirst;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -25,7 +26,7 @@ public class EventStore {
      * {@code type} is optional.
      */
     public Uni<List<Event>> readPage(String applicationId, String mode, String type, String after, int limit) {
-        return NewestFirst.page(Event.class, applicationId, mode, "type", type, after,
+        return new NewestFirst<>(Event.class, "applicationId").page(applicationId, mode, "type", type, after,
                 "starting_after must be the id of one of your events", limit);
     }
 

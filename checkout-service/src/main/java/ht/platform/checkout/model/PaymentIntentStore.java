@@ -1,5 +1,6 @@
 package ht.platform.checkout.model;
 
+import ht.platform.support.sql.NewestFirst;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.sql.Rows;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -76,7 +77,7 @@ public class PaymentIntentStore {
      * {@code status} is optional.
      */
     public Uni<List<PaymentIntent>> readPage(String applicationId, String mode, String status, String after, int limit) {
-        return NewestFirst.page(PaymentIntent.class, applicationId, mode, "status", status, after,
+        return new NewestFirst<>(PaymentIntent.class, "applicationId").page(applicationId, mode, "status", status, after,
                 "starting_after must be the id of one of your payment intents", limit);
     }
 

@@ -1,5 +1,6 @@
 package ht.platform.checkout.events;
 
+import ht.platform.support.testing.Deliveries;
 import ht.platform.checkout.TestApi;
 import ht.platform.support.outbox.DeliveryRunner;
 import ht.platform.support.time.MovableClock;
@@ -50,7 +51,7 @@ class NulAnswerTest {
         WebhookDeliveryTest.await(() -> as(key).get("/api/v1/events/" + eventId).then().extract()
                 .jsonPath().getList("deliveries[0].attempts").size() == 1, "the attempt recorded");
         clock.advance(Duration.ofSeconds(30)); // beyond the lease: an unrecorded delivery would go out again
-        runner.drain(policy).await().atMost(Duration.ofSeconds(15));
+        Deliveries.drainUntilIdle(runner, policy);
         assertEquals(1, receiver.received.size(), "sent once");
         return as(key).get("/api/v1/events/" + eventId).then().statusCode(200).extract().jsonPath();
     }

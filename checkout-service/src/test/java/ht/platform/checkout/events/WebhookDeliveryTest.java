@@ -1,5 +1,6 @@
 package ht.platform.checkout.events;
 
+import ht.platform.support.testing.Deliveries;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.stripe.net.Webhook;
 import ht.platform.checkout.TestApi;
@@ -148,10 +149,10 @@ class WebhookDeliveryTest {
         int attempts = 1;
         for (Duration delay : schedule) {
             clock.advance(delay.minusSeconds(2));
-            runner.drain(store).await().atMost(Duration.ofSeconds(15));
+            Deliveries.drainUntilIdle(runner, store);
             assertEquals(attempts, receiver.received.size(), "no attempt before the delay " + delay);
             clock.advance(Duration.ofSeconds(2));
-            runner.drain(store).await().atMost(Duration.ofSeconds(15));
+            Deliveries.drainUntilIdle(runner, store);
             attempts++;
             int expected = attempts;
             await(() -> receiver.received.size() == expected, "attempt " + expected);
@@ -167,7 +168,7 @@ class WebhookDeliveryTest {
                 .body("deliveries[0].attempts[8].status_code", equalTo(500))
                 .body("deliveries[0].attempts[8].response_excerpt", containsString("received"));
         clock.advance(Duration.ofDays(7));
-        runner.drain(store).await().atMost(Duration.ofSeconds(15));
+        Deliveries.drainUntilIdle(runner, store);
         assertEquals(9, receiver.received.size(), "a dead delivery is not retried");
         // every attempt carried the same event id
         assertEquals(1, receiver.received.stream().map(r -> r.header("Checkout-Event-Id")).distinct().count());

@@ -1,5 +1,6 @@
 package ht.platform.kyc.events;
 
+import ht.platform.support.testing.Deliveries;
 import ht.platform.kyc.Fixtures;
 import ht.platform.kyc.Receiver;
 import ht.platform.kyc.TestSupport;
@@ -57,7 +58,7 @@ class NulAnswerTest {
             Thread.sleep(50);
         }
         clock.advance(Duration.ofSeconds(30)); // beyond the lease: an unrecorded delivery would go out again
-        TestSupport.run(() -> runner.drain(policy));
+        Deliveries.drainUntilIdle(runner, policy);
         assertEquals(1, receiver.hits.size(), "sent once");
         row = given().header("Authorization", Fixtures.ADMIN).get("/admin/v1/applications/" + app.id() + "/deliveries")
                 .then().statusCode(200).extract().path("data[0]");

@@ -1,5 +1,6 @@
 package ht.platform.kyc.events;
 
+import ht.platform.support.testing.Deliveries;
 import com.stripe.model.Event;
 import com.stripe.net.Webhook;
 import ht.platform.kyc.Fixtures;
@@ -113,17 +114,17 @@ class WebhookAndProofTest {
             for (int i = 0; i < delays.size(); i++) {
                 int before = receiver.hits.size();
                 clock.advance(delays.get(i).minusSeconds(5));
-                TestSupport.run(() -> runner.drain(store));
+                Deliveries.drainUntilIdle(runner, store);
                 assertEquals(before, receiver.hits.size(), "no attempt before the delay " + delays.get(i));
                 clock.advance(Duration.ofSeconds(5));
-                TestSupport.run(() -> runner.drain(store));
+                Deliveries.drainUntilIdle(runner, store);
                 awaitAttempts(app.id(), i + 2);
             }
             given().header("Authorization", Fixtures.ADMIN).get("/admin/v1/applications/" + app.id() + "/deliveries?status=dead")
                     .then().statusCode(200).body("data[0].id", equalTo(delivery)).body("data[0].attempts", equalTo(9))
                     .body("data[0].last_status", equalTo(500));
             clock.advance(Duration.ofDays(3));
-            TestSupport.run(() -> runner.drain(store));
+            Deliveries.drainUntilIdle(runner, store);
             assertEquals(9, receiver.hits.size(), "dead means no more attempts");
             clock.reset();
             receiver.status.set(200);
@@ -157,7 +158,7 @@ class WebhookAndProofTest {
             // after the 24 h overlap, only the new secret signs
             clock.advance(Duration.ofHours(25));
             as(app.testKey()).post("/api/v1/verifications/" + id + "/cancel").then().statusCode(200);
-            TestSupport.run(() -> runner.drain(store));
+            Deliveries.drainUntilIdle(runner, store);
             Receiver.Hit later = receiver.await(h -> h.body().contains("verification.cancelled"));
             assertTrue(later.headers().get("Kyc-Signature").matches("t=\\d+,v1=[0-9a-f]{64}"));
         }

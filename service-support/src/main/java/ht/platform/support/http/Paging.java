@@ -27,7 +27,10 @@ public record Paging(int limit, String startingAfter) {
         return new Paging(limit, startingAfter);
     }
 
+    /** The 400's message for a cursor that is not one of the caller's objects of the list. */
+    public static final String UNKNOWN_CURSOR = "starting_after must be the id of an object of this list";
+
     public static ApiException unknownCursor() {
-        return ApiException.invalid("starting_after", "starting_after must be the id of an object of this list");
+        return ApiException.invalid("starting_after", UNKNOWN_CURSOR);
     }
 }

@@ -133,6 +133,15 @@ public class DeliveryRunner {
         return Math.max(1, settings.concurrency() / 4);
     }
 
+    /**
+     * Whether the background loop of this outbox holds nothing right now: no claim under way, no send in flight (a
+     * send counts until its attempt is recorded). Tests move their clock only when this holds and nothing is due.
+     */
+    public boolean idle(DeliveryPolicy policy) {
+        Loop loop = loop(policy);
+        return loop.inFlight.get() == 0 && !loop.claiming.get();
+    }
+
     /** Delivers everything due now, one batch after another, and answers how many attempts were made. */
     public Uni<Integer> drain(DeliveryPolicy policy) {
         return drain(loop(policy), 0);

@@ -1,5 +1,7 @@
 package ht.platform.wallet.model;
 
+import ht.platform.support.http.Paging;
+import ht.platform.support.sql.NewestFirst;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.sql.Rows;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -37,7 +39,8 @@ public class PaymentStore {
 
     /** Up to {@code limit} of the project's payments after {@code after}, newest first. */
     public Uni<List<Payment>> readPage(String projectId, String mode, String after, int limit) {
-        return NewestFirst.page(Payment.class, projectId, mode, after, limit);
+        return new NewestFirst<>(Payment.class, "projectId").page(projectId, mode, null, null, after,
+                Paging.UNKNOWN_CURSOR, limit);
     }
 
     public Uni<Payment> persist(Payment payment) {

@@ -1,5 +1,7 @@
 package ht.platform.wallet.model;
 
+import ht.platform.support.http.Paging;
+import ht.platform.support.sql.NewestFirst;
 import ht.platform.support.errors.ApiException;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
@@ -60,7 +62,8 @@ public class WithdrawalStore {
 
     /** Up to {@code limit} of the project's withdrawals after {@code after}, newest first. */
     public Uni<List<Withdrawal>> readPage(String projectId, String mode, String after, int limit) {
-        return NewestFirst.page(Withdrawal.class, projectId, mode, after, limit);
+        return new NewestFirst<>(Withdrawal.class, "projectId").page(projectId, mode, null, null, after,
+                Paging.UNKNOWN_CURSOR, limit);
     }
 
     /** Ids of requested live withdrawals, oldest first, locked for the caller's transaction (others skip them). */

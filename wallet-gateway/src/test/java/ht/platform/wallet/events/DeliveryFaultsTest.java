@@ -1,5 +1,6 @@
 package ht.platform.wallet.events;
 
+import ht.platform.support.testing.Deliveries;
 import ht.platform.support.crypto.SecretBox;
 import ht.platform.support.outbox.DeliveryRunner;
 import ht.platform.support.testing.TestDatabase;
@@ -65,7 +66,7 @@ class DeliveryFaultsTest {
     }
 
     void drain() {
-        runner.drain(policy).await().atMost(Duration.ofSeconds(30));
+        Deliveries.drainUntilIdle(runner, policy);
     }
 
     static String[] register(String key, String url) {

@@ -1,5 +1,6 @@
 package ht.platform.wallet.events;
 
+import ht.platform.support.testing.Deliveries;
 import ht.platform.support.outbox.DeliveryRunner;
 import ht.platform.wallet.TestApi;
 import io.quarkus.test.junit.QuarkusTest;
@@ -77,7 +78,7 @@ class PrivateTargetsTest {
                     .then().statusCode(201).extract().path("id");
             TestApi.payment(key, 10);
             Receiver.await("refused attempt", Duration.ofSeconds(15), () -> {
-                runner.drain(store).await().atMost(Duration.ofSeconds(30));
+                Deliveries.drainUntilIdle(runner, store);
                 return !as(key).get("/api/v1/webhooks/" + id + "/deliveries").then().extract().jsonPath()
                         .getList("data[0].attempts").isEmpty();
             });

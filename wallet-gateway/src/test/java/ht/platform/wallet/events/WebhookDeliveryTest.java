@@ -1,5 +1,6 @@
 package ht.platform.wallet.events;
 
+import ht.platform.support.testing.Deliveries;
 import ht.platform.support.testing.TestDatabase;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -96,7 +97,7 @@ class WebhookDeliveryTest {
     }
 
     void drain() {
-        runner.drain(store).await().atMost(Duration.ofSeconds(30));
+        Deliveries.drainUntilIdle(runner, store);
     }
 
     VerificationResult verify(Receiver.Received r, String... secrets) {

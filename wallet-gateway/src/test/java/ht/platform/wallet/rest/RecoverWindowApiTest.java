@@ -1,5 +1,6 @@
 package ht.platform.wallet.rest;
 
+import ht.platform.support.testing.Deliveries;
 import ht.platform.support.outbox.DeliveryRunner;
 import ht.platform.support.time.MovableClock;
 import ht.platform.wallet.TestApi;
@@ -61,7 +62,7 @@ class RecoverWindowApiTest {
             // each drain sends every due retry once; seven failures abandon a delivery
             for (int i = 0; i < 9; i++) {
                 clock.advance(Duration.ofHours(25));
-                runner.drain(store).await().atMost(Duration.ofSeconds(30));
+                Deliveries.drainUntilIdle(runner, store);
             }
             Receiver.await("abandoned", Duration.ofSeconds(15), () -> "abandoned".equals(status(key, inside))
                     && "abandoned".equals(status(key, outside)));
@@ -75,7 +76,7 @@ class RecoverWindowApiTest {
             assertEquals("abandoned", status(key, outside), "outside the window");
             as(key).body(window).post("/api/v1/webhooks/" + webhook + "/recover").then().statusCode(200)
                     .body("resent", equalTo(1)).body("replayed", equalTo(true));
-            runner.drain(store).await().atMost(Duration.ofSeconds(30));
+            Deliveries.drainUntilIdle(runner, store);
             assertEquals(before + 1, rx.received.size(), "the same window twice resends nothing twice");
 
             as(key).body("{\"since\":\"yesterday\",\"until\":\"" + start + "\"}").post("/api/v1/webhooks/" + webhook + "/recover")

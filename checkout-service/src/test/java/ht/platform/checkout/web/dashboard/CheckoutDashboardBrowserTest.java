@@ -1,5 +1,6 @@
 package ht.platform.checkout.web.dashboard;
 
+import ht.platform.support.testing.Deliveries;
 import com.sun.net.httpserver.HttpServer;
 import ht.platform.checkout.TestApi;
 import ht.platform.checkout.events.CheckoutDeliveryPolicy;
@@ -207,7 +208,7 @@ class CheckoutDashboardBrowserTest {
             // the clock moves only once every attempt so far is recorded: moving it while the background loop still
             // holds a send would end that lease on the test clock and shift the schedule of that delivery
             clock.advance(step.plusSeconds(1));
-            runner.drain(policy).await().atMost(Duration.ofSeconds(30));
+            Deliveries.drainUntilIdle(runner, policy);
             made++;
             int expected = made;
             await("attempt " + expected, () -> eventIds.size() == 2 * expected);
@@ -236,7 +237,7 @@ class CheckoutDashboardBrowserTest {
                 .then().statusCode(400).body("error.param", equalTo("since"));
         as(TestApi.key(TestApi.application("Lòt"), "test", null)).body(window)
                 .post("/api/v1/webhook_endpoints/" + endpoint + "/recover").then().statusCode(404);
-        runner.drain(policy).await().atMost(Duration.ofSeconds(30));
+        Deliveries.drainUntilIdle(runner, policy);
         assertEquals(20, eventIds.size());
     }
 

@@ -1,5 +1,6 @@
 package ht.platform.kyc.web.dashboard;
 
+import ht.platform.support.testing.Deliveries;
 import com.stripe.net.Webhook;
 import ht.platform.kyc.Fixtures;
 import ht.platform.kyc.Receiver;
@@ -104,12 +105,12 @@ class KycDashboardBrowserTest {
     void runTheWholeRetrySchedule(BooleanSupplier dead) throws InterruptedException {
         for (Duration step : SCHEDULE) {
             clock.advance(step.plusSeconds(1));
-            runner.drain(policy).await().atMost(Duration.ofSeconds(30));
+            Deliveries.drainUntilIdle(runner, policy);
         }
         for (int day = 0; day < 10 && !dead.getAsBoolean(); day++) {
             Thread.sleep(200);
             clock.advance(Duration.ofHours(25));
-            runner.drain(policy).await().atMost(Duration.ofSeconds(30));
+            Deliveries.drainUntilIdle(runner, policy);
         }
         await("dead after the whole schedule", dead);
     }
@@ -287,7 +288,7 @@ class KycDashboardBrowserTest {
                 assertTrue(dash.text("done").contains("déjà"), dash.text("done"));
             }
         }
-        runner.drain(policy).await().atMost(Duration.ofSeconds(30));
+        Deliveries.drainUntilIdle(runner, policy);
         assertEquals(before + 2, hitsOf(a) + hitsOf(b), "the same window twice resends nothing twice");
     }
 }

@@ -1,5 +1,6 @@
 package ht.platform.wallet.web.dashboard;
 
+import ht.platform.support.testing.Deliveries;
 import ht.platform.support.outbox.DeliveryRunner;
 import ht.platform.support.testing.DashboardBrowser;
 import ht.platform.support.time.MovableClock;
@@ -78,7 +79,7 @@ class WalletDashboardBrowserTest {
     }
 
     void drain() {
-        runner.drain(store).await().atMost(Duration.ofSeconds(30));
+        Deliveries.drainUntilIdle(runner, store);
     }
 
     /** Registers the receiver through the register form; returns {id, secret} as the page shows them. */

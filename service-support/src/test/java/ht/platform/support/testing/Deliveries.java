@@ -1,0 +1,47 @@
+package ht.platform.support.testing;
+
+import ht.platform.support.outbox.DeliveryPolicy;
+import ht.platform.support.outbox.DeliveryRunner;
+
+import java.time.Duration;
+
+/**
+ * Deterministic delivery for tests: {@link #drainUntilIdle} returns only once nothing is due and the background loop
+ * holds no send (every attempt made so far is recorded). Only then may a test move its clock: moving it while a send
+ * is in flight would end that send's lease, or record its attempt, on the moved clock.
+ */
+public final class Deliveries {
+
+    private static final Duration BOUND = Duration.ofSeconds(30);
+
+    private Deliveries() { }
+
+    /** Drains until a drain finds nothing due and the background loop is idle; answers the attempts this drain made. */
+    public static int drainUntilIdle(DeliveryRunner runner, DeliveryPolicy policy) {
+        long deadline = System.nanoTime() + BOUND.toNanos();
+        int made = 0;
+        while (true) {
+            int sent = runner.drain(policy).await().atMost(BOUND);
+            made += sent;
+            // a send the background loop claimed first (the drain skipped it) is recorded before this returns
+            while (!runner.idle(policy)) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("the " + policy.name() + " delivery loop did not become idle within " + BOUND);
+                }
+                pause();
+            }
+            if (sent == 0) {
+                return made;
+            }
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(5);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+}
