@@ -59,8 +59,13 @@ public abstract class DashboardEdgeContract {
         return given().header("Authorization", ADMIN).contentType(ContentType.JSON);
     }
 
+    /** The creation body of an owner with the given name. */
+    protected String ownerBody(String name) {
+        return "{\"name\":\"" + name + "\"}";
+    }
+
     protected String owner(String name) {
-        return operator().body("{\"name\":\"" + name + "\"}").post(ownersPath()).then().statusCode(201).extract().path("id");
+        return operator().body(ownerBody(name)).post(ownersPath()).then().statusCode(201).extract().path("id");
     }
 
     /** A key of the mode; {@code grants} null = the default. */
