@@ -40,7 +40,7 @@ public abstract class PostgresRestartContract {
     protected static final String ADMIN = "Bearer test-admin-token";
 
     /** One creation request of the service: path, headers (a fresh Idempotency-Key each time) and JSON body. */
-    protected record Creation(String path, Map<String, String> headers, String body) { }
+    public record Creation(String path, Map<String, String> headers, String body) { }
 
     /** Sets up a tenant through the operator API at {@code base} and answers how to make one creation. */
     protected abstract java.util.function.Supplier<Creation> creations(String base) throws Exception;
