@@ -32,7 +32,8 @@ public final class TransientFailures {
 
     private static final String[] MESSAGES = {"pool closed", "connection refused", "connection reset", "timeout acquiring",
             "connection is closed", "connection closed", "connection was closed", "broken pipe", "terminating connection",
-            "the database system is", "acquisition timeout", "no connection", "failed to connect", "connection attempt failed"};
+            "the database system is", "acquisition timeout", "no connection", "failed to connect", "connection attempt failed",
+            "connection may have been lost", "unable to open a connection"};
 
     private TransientFailures() { }
 
