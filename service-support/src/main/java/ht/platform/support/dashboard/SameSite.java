@@ -8,9 +8,11 @@ import java.util.Set;
 
 /**
  * Refuses a form POST another site made the browser send (login CSRF: signing a victim into the attacker's tenant).
- * A browser names the requesting site in {@code Sec-Fetch-Site} and its origin in {@code Origin}; either one
- * pointing elsewhere refuses. A client that sends neither (curl, an old browser) is let through, as is the
- * dashboard's own page (same-origin) and a link typed or bookmarked (none).
+ * A browser names the requesting site in {@code Sec-Fetch-Site}, which no page can set: when present it decides
+ * ({@code same-origin}, {@code same-site} and {@code none}, a link typed or bookmarked, may go on). Without it (an
+ * older browser), an {@code Origin} that is not the service's own host or public base URL refuses, {@code null}
+ * included (the dashboard's pages send no referrer, so a browser with Sec-Fetch-Site sends {@code Origin: null} even
+ * from our own page, which is why that header decides first). A client that sends neither (curl) may go on.
  */
 final class SameSite {
 
@@ -21,8 +23,8 @@ final class SameSite {
     /** Why the request is refused ("cross_site", "foreign_origin"), or null when it may go on. */
     static String refusal(HttpServerRequest request, String publicBaseUrl) {
         String site = request.getHeader("Sec-Fetch-Site");
-        if (site != null && !OWN.contains(site.strip().toLowerCase(Locale.ROOT))) {
-            return "cross_site";
+        if (site != null) {
+            return OWN.contains(site.strip().toLowerCase(Locale.ROOT)) ? null : "cross_site";
         }
         String origin = request.getHeader("Origin");
         if (origin == null) {

@@ -1,18 +1,18 @@
 package ht.platform.wallet.web;
 
+import ht.platform.support.http.ClientAddress;
 import ht.platform.support.http.TokenPath;
-import ht.platform.wallet.model.Payment;
 import ht.platform.support.tenancy.Tenancy;
+import ht.platform.support.web.PageLanguage;
+import ht.platform.wallet.model.Payment;
 import ht.platform.wallet.provider.MonCashWallet;
 import ht.platform.wallet.service.MonCashPayments;
 import ht.platform.wallet.service.MonCashReturns;
-import ht.platform.support.http.ClientAddress;
-import io.vertx.ext.web.RoutingContext;
 import ht.platform.wallet.service.PaymentService;
-import ht.platform.support.web.PageLanguage;
 import io.quarkus.qute.Template;
 import io.quarkus.qute.TemplateData;
 import io.smallrye.mutiny.Uni;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.CookieParam;
