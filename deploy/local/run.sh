@@ -86,7 +86,7 @@ prepare_secrets() {
 # --- The three services ---
 pids=()
 stop() {
-  trap - INT TERM EXIT
+  trap - INT TERM HUP EXIT
   echo; echo "stopping the services"
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
@@ -116,7 +116,7 @@ start_service() { # module port
   pids+=($!)
 }
 start_services() {
-  trap stop INT TERM EXIT
+  trap stop INT TERM HUP EXIT
   start_moncash_sandbox
   start_service kyc-service 8081
   start_service checkout-service 8082
@@ -146,7 +146,7 @@ start_face_sidecar() {
   fi
   FACE_SIDECAR_PORT=8091 node "$dir/server.js" > "$state/face-sidecar.log" 2>&1 &
   pids+=($!)
-  trap stop INT TERM EXIT
+  trap stop INT TERM HUP EXIT
   export KYC_FACE_URL=http://127.0.0.1:8091
 }
 

@@ -32,3 +32,8 @@ CREATE TABLE IF NOT EXISTS ${flyway:defaultSchema}.delivery_recoveries (
     created_at timestamptz NOT NULL,
     PRIMARY KEY (address, since, until)
 );
+-- Issue 22: a session carries the permissions of the key (or the operator's grant) that made its link, and names
+-- that key for the audit. Rows from before have none: such a session can do nothing until it signs in again.
+ALTER TABLE ${flyway:defaultSchema}.dashboard_links ADD COLUMN IF NOT EXISTS permissions text[] NOT NULL DEFAULT '{}';
+ALTER TABLE ${flyway:defaultSchema}.dashboard_sessions ADD COLUMN IF NOT EXISTS permissions text[] NOT NULL DEFAULT '{}';
+ALTER TABLE ${flyway:defaultSchema}.dashboard_sessions ADD COLUMN IF NOT EXISTS created_by text NOT NULL DEFAULT '-';

@@ -121,9 +121,15 @@ public final class EmbeddedPostgresServer {
     /**
      * Stops the server (SIGINT, PostgreSQL's fast shutdown) once no owner listed in {@code owners} is alive. The port
      * file goes first, so a process that asks meanwhile starts a fresh server instead of attaching to a dying one.
+     *
+     * <p>The watchdog must outlive the signal that stops its owner (issue 22): Ctrl-C sends SIGINT to the terminal's
+     * whole foreground process group and a closed terminal SIGHUP, which used to kill the watchdog with its owner and
+     * leave the server (in a session of its own) running for good. So it runs in a session of its own
+     * ({@code setsid}) and ignores INT, HUP and QUIT besides.
      */
     private static void startWatchdog(Path dir) throws IOException {
         String script = """
+                trap '' INT HUP QUIT
                 d="$1"; pid=$(head -n1 "$d/data/postmaster.pid")
                 while kill -0 "$pid" 2>/dev/null; do
                   alive=; for o in $(cat "$d/owners"); do kill -0 "$o" 2>/dev/null && { alive=1; break; }; done
@@ -131,7 +137,10 @@ public final class EmbeddedPostgresServer {
                   sleep 2
                 done
                 """;
-        List<String> command = List.of("sh", "-c", script, "watchdog", dir.toAbsolutePath().toString());
+        List<String> command = new java.util.ArrayList<>(List.of("sh", "-c", script, "watchdog", dir.toAbsolutePath().toString()));
+        if (Files.isExecutable(Path.of("/usr/bin/setsid")) || Files.isExecutable(Path.of("/bin/setsid"))) {
+            command.add(0, "setsid");
+        }
         new ProcessBuilder(command)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.DISCARD)

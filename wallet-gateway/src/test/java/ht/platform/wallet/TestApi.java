@@ -20,7 +20,7 @@ public final class TestApi {
                 .then().statusCode(201).extract().path("id");
     }
 
-    /** A key of the mode; permissions null = all. */
+    /** A key of the mode; no permissions = all but dashboard:write (asked for by name only). */
     public static String key(String project, String mode, String... permissions) {
         String perms = permissions.length == 0 ? "" : ",\"permissions\":[\"" + String.join("\",\"", permissions) + "\"]";
         return given().header("Authorization", ADMIN).contentType(ContentType.JSON)

@@ -50,7 +50,7 @@ public class ApplicationAdminResource {
 
     @POST
     @Path("/applications/{id}/keys")
-    @Operation(summary = "Issue a secret key (mode test|live, scopes; omitted scopes = all); the key is shown only in this response")
+    @Operation(summary = "Issue a secret key (mode test|live, scopes; omitted scopes = all but dashboard:write, which is asked for by name); the key is shown only in this response")
     public Uni<Response> createKey(@PathParam("id") String applicationId, CreateKey body) {
         return operator.issueKey(applicationId, body == null ? null : body.mode(), body == null ? null : body.scopes());
     }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import ht.platform.checkout.model.ApiLogEntry;
 import ht.platform.checkout.model.ApiLogStore;
 import ht.platform.support.auth.ApiPrincipal;
+import ht.platform.support.auth.Credentials;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.time.Timestamps;
 import io.quarkus.scheduler.Scheduled;
@@ -62,7 +63,10 @@ public class ApiLogs {
         }
     }
 
-    /** A body as stored: JSON with every secret-bearing field masked, cut to 8 KiB; null when it is not JSON. */
+    /**
+     * A body as stored: JSON with every secret-bearing field and every credential-shaped value ({@link Credentials})
+     * masked, cut to 8 KiB; null when it is not JSON.
+     */
     public String mask(Object entity) {
         if (entity == null || entity instanceof byte[] bytes && bytes.length == 0) {
             return null;
@@ -86,13 +90,22 @@ public class ApiLogs {
             for (String name : names) {
                 JsonNode value = object.get(name);
                 if (SECRET_FIELDS.contains(name) && value.isTextual()) {
-                    object.put(name, "••••••");
+                    object.put(name, Credentials.MASK);
+                } else if (value.isTextual() && Credentials.contains(value.asText())) {
+                    object.put(name, Credentials.mask(value.asText()));
                 } else {
                     maskIn(value);
                 }
             }
-        } else if (node != null && node.isArray()) {
-            node.forEach(ApiLogs::maskIn);
+        } else if (node instanceof com.fasterxml.jackson.databind.node.ArrayNode array) {
+            for (int i = 0; i < array.size(); i++) {
+                JsonNode item = array.get(i);
+                if (item.isTextual() && Credentials.contains(item.asText())) {
+                    array.set(i, Credentials.mask(item.asText()));
+                } else {
+                    maskIn(item);
+                }
+            }
         }
     }
 
@@ -130,7 +143,8 @@ public class ApiLogs {
     }
 
     private static LogView view(ApiLogEntry e) {
-        return new LogView(e.seq(), e.requestId(), e.keyId(), e.method(), e.path(), e.status(), e.latencyMs(), e.requestBody(),
-                e.responseBody(), Timestamps.seconds(e.at()));
+        // masked again as shown: rows stored before the shape rule may hold a link in clear
+        return new LogView(e.seq(), e.requestId(), e.keyId(), e.method(), e.path(), e.status(), e.latencyMs(),
+                Credentials.mask(e.requestBody()), Credentials.mask(e.responseBody()), Timestamps.seconds(e.at()));
     }
 }

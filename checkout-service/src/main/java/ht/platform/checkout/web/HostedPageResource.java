@@ -1,20 +1,23 @@
 package ht.platform.checkout.web;
 
+import ht.platform.checkout.model.Money;
 import ht.platform.checkout.model.PaymentIntent;
 import ht.platform.checkout.provider.PaymentRails;
 import ht.platform.checkout.provider.SimulatorProvider;
-import ht.platform.checkout.service.LinkService;
-import ht.platform.checkout.model.Money;
-import ht.platform.checkout.service.MonCashCheckout;
 import ht.platform.checkout.service.HostedPayment;
+import ht.platform.checkout.service.LinkService;
+import ht.platform.checkout.service.MonCashCheckout;
+import ht.platform.checkout.service.MonCashReturns;
 import ht.platform.support.auth.ApiKeys;
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.http.ClientAddress;
 import ht.platform.support.http.TokenPath;
 import ht.platform.support.ids.Ids;
 import ht.platform.support.web.PageLanguage;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
 import io.smallrye.mutiny.Uni;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.CookieParam;
@@ -55,6 +58,7 @@ public class HostedPageResource {
     /** The per-browser nonce of the link pages' form, and the checkout session this browser opened from a link. */
     static final String LINK_NONCE = "link_nonce";
     static final String LINK_SESSION = "link_session";
+    private static final java.util.regex.Pattern TRANSACTION = java.util.regex.Pattern.compile("[0-9A-Za-z_-]{1,64}");
     private static final int LINK_COOKIE_SECONDS = 24 * 3600;
 
     private static final Set<String> WAITING = Set.of("processing", "provider_pending", "provider_unknown");
@@ -83,6 +87,12 @@ public class HostedPageResource {
     @Inject
     @Location("link.html")
     Template linkPage;
+
+    @Location("checking.html")
+    Template checking;
+
+    @Inject
+    MonCashReturns returns;
 
     @Inject
     LinkService links;
@@ -126,13 +136,27 @@ public class HostedPageResource {
     @GET
     @Path("/moncash/return")
     @Operation(summary = "Where MonCash sends the customer back (the return URL of the MonCash business account)",
-            description = "Confirms the payment with MonCash's RetrieveOrderPayment (the return itself proves nothing) and"
-                    + " shows the payment page. Errors: 404 when neither the transaction nor the browser's session is known.")
+            description = "The browser that left for MonCash from a checkout page (its cookie) goes back to that page, the"
+                    + " payment confirmed with MonCash (the return itself proves nothing); any other return gets a neutral"
+                    + " 'we are checking your payment' page and the background reconciler settles. 429 with Retry-After past"
+                    + " a small budget of returns per client address.")
     public Uni<Response> returnFromMonCash(@QueryParam("transactionId") String transactionId,
-                                          @CookieParam(RAIL_COOKIE) String session, @QueryParam("lang") String lang) {
+                                          @CookieParam(RAIL_COOKIE) String session, @QueryParam("lang") String lang,
+                                          RoutingContext ctx) {
         String locale = PageLanguage.choose(lang, null);
         String known = session != null && Ids.isUlid(session, "pay_cs_") ? session : null;
-        return moncash.customerReturned(transactionId, known).map(pi -> back(pi.sessionId, locale, false));
+        String transaction = transactionId != null && TRANSACTION.matcher(transactionId).matches() ? transactionId : null;
+        return returns.returned(transaction, known, ClientAddress.of(ctx)).map(outcome -> outcome.page() != null
+                ? back(outcome.page(), locale, false) : checkingPage(locale, outcome.retryAfter()));
+    }
+
+    /** The neutral page of a return: names no payment, merchant or amount. */
+    private Response checkingPage(String locale, long retryAfter) {
+        Response.ResponseBuilder answer = Response.status(retryAfter > 0 ? 429 : 200)
+                .entity(checking.instance().setLocale(locale).data("lang", locale).render())
+                .type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
+                .header("Cache-Control", "no-store").header("X-Frame-Options", "DENY").header("Referrer-Policy", "no-referrer");
+        return (retryAfter > 0 ? answer.header("Retry-After", Long.toString(retryAfter)) : answer).build();
     }
 
     @POST

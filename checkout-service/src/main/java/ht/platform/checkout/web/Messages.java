@@ -123,4 +123,10 @@ public interface Messages {
 
     @Message
     String link_test_mode();
+
+    @Message
+    String checking_title();
+
+    @Message
+    String checking_message();
 }

@@ -18,9 +18,16 @@ public final class KeyRequests {
         return mode;
     }
 
-    /** The requested scopes/permissions (all of {@code known} when omitted); an unknown one is a 400 on {@code param}. */
+    /** What a key holds only when asked for by name: the dashboard (a session there has all the key's powers). */
+    public static final Set<String> ASKED_FOR_ONLY = Set.of("dashboard:write");
+
+    /**
+     * The requested scopes/permissions (when omitted, all of {@code known} but {@link #ASKED_FOR_ONLY}); an unknown one
+     * is a 400 on {@code param}.
+     */
     public static Set<String> grants(List<String> requested, List<String> known, String param) {
-        Set<String> granted = new LinkedHashSet<>(requested == null ? known : requested);
+        Set<String> granted = new LinkedHashSet<>(requested == null
+                ? known.stream().filter(g -> !ASKED_FOR_ONLY.contains(g)).toList() : requested);
         for (String grant : granted) {
             if (!known.contains(grant)) {
                 throw ApiException.invalid(param, "Unknown " + param.replaceAll("s$", "") + " '" + grant + "'; known: " + known);

@@ -15,7 +15,10 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** The merchant's backend makes a sign-in link for its own dashboard with a key holding the dashboard permission. */
+/**
+ * The merchant's backend makes a sign-in link for its own dashboard with a key holding the dashboard permission; the
+ * session it opens carries that key's permissions and no more.
+ */
 @ApiKeyRequired
 @Path("/api/v1/dashboard_links")
 @Produces(MediaType.APPLICATION_JSON)
@@ -39,13 +42,13 @@ public class DashboardLinkResource {
     public Uni<Response> create(CreateLink body) {
         ApiPrincipal p = caller.require(SCOPE);
         String mode = body == null || body.mode() == null ? p.mode() : body.mode();
-        return signIns.createLink(p.ownerId(), mode, p.live(), "key:" + p.keyId())
+        return signIns.createLink(p.ownerId(), mode, p.live(), "key:" + p.keyId(), p.scopes())
                 .map(link -> Response.status(201).entity(link).build());
     }
 
     /** The operator's variant, shared by the services' admin resources. */
     public static Uni<Response> forOperator(SignIns signIns, String ownerId, CreateLink body) {
         String mode = body == null || body.mode() == null ? "test" : body.mode();
-        return signIns.createLink(ownerId, mode, true, "operator").map((LinkView link) -> Response.status(201).entity(link).build());
+        return signIns.createOperatorLink(ownerId, mode).map((LinkView link) -> Response.status(201).entity(link).build());
     }
 }

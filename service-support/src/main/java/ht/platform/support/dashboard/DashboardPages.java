@@ -27,7 +27,7 @@ public class DashboardPages {
 
     /** What the layout shows around every page. */
     public record Chrome(String title, String tenant, String mode, boolean liveAllowed, String csrf, String lang,
-                         String active, String done) {
+                         String active, String done, java.util.Set<String> permissions) {
         public boolean test() {
             return "test".equals(mode);
         }
@@ -103,7 +103,7 @@ public class DashboardPages {
             TemplateInstance page = engine.getTemplate(template).instance();
             values.forEach(page::data);
             page.data("chrome", new Chrome(settings.title(), tenant == null ? s.ownerId() : tenant.name(), s.mode(),
-                    s.liveAllowed(), s.csrfToken(), lang, active, ctx.request().getParam("done")));
+                    s.liveAllowed(), s.csrfToken(), lang, active, ctx.request().getParam("done"), s.permissions()));
             page.setLocale(languages.locale(ctx));
             return page.createUni();
         }).map(html -> Response.status(status).type("text/html;charset=UTF-8").entity(html).build());

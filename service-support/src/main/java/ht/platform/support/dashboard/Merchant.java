@@ -1,9 +1,9 @@
 package ht.platform.support.dashboard;
 
 import ht.platform.support.auth.ApiPrincipal;
+import ht.platform.support.errors.ApiException;
 import jakarta.enterprise.context.RequestScoped;
 
-import java.util.Set;
 
 /** The signed-in merchant of the current dashboard request (set by {@link DashboardFilters}). */
 @RequestScoped
@@ -34,6 +34,18 @@ public class Merchant {
      */
     public ApiPrincipal principal() {
         DashboardSession s = session();
-        return new ApiPrincipal("dashboard", s.ownerId(), s.mode(), Set.of(), true);
+        return new ApiPrincipal("dashboard", s.ownerId(), s.mode(), s.permissions(), true);
+    }
+
+    /**
+     * The session as the caller of an action that needs {@code permission}: 403 FORBIDDEN (an error page) when the key
+     * or grant that made the session's link does not hold it, so a session can do nothing its key could not.
+     */
+    public ApiPrincipal require(String permission) {
+        if (!session().may(permission)) {
+            throw new ApiException(403, "FORBIDDEN", "This dashboard session lacks the '" + permission
+                    + "' permission: it has the permissions of the key that made its sign-in link");
+        }
+        return principal();
     }
 }

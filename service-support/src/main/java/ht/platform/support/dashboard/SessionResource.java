@@ -1,5 +1,7 @@
 package ht.platform.support.dashboard;
 
+import ht.platform.support.http.ClientAddress;
+import ht.platform.support.http.RequestIds;
 import io.quarkus.qute.Engine;
 import io.smallrye.mutiny.Uni;
 import io.vertx.ext.web.RoutingContext;
@@ -59,13 +61,19 @@ public class SessionResource {
     @Produces(MediaType.TEXT_HTML)
     @Operation(summary = "Consume a dashboard link and open a session (HTML)")
     public Uni<Response> signIn(@FormParam("token") String token, RoutingContext ctx) {
+        String requestId = RequestIds.of(ctx);
+        String client = ClientAddress.of(ctx);
+        String crossSite = SameSite.refusal(ctx.request(), settings.publicBaseUrl());
+        if (crossSite != null) { // refused before the link is spent: the merchant's own click still works
+            audit.signIn("refused", crossSite, null, client, requestId);
+            return page(ctx, 403, null, "refused");
+        }
         return signIns.redeem(token).chain(opened -> {
-            String requestId = ht.platform.support.http.RequestIds.of(ctx);
             if (opened == null) {
-                audit.action("sign_in", null, "refused", null, requestId);
+                audit.signIn("refused", "link", null, client, requestId);
                 return page(ctx, 403, null, "refused");
             }
-            audit.action("sign_in", null, "ok", opened.session(), requestId);
+            audit.signIn("ok", null, opened.session(), client, requestId);
             long maxAge = settings.absoluteTimeout().toSeconds();
             return Uni.createFrom().item(Response.seeOther(URI.create("/dashboard"))
                     .header("Set-Cookie", cookie(opened.id(), maxAge)).build());

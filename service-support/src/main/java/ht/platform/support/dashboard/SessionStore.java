@@ -15,7 +15,7 @@ import static ht.platform.support.dashboard.SignInLinkStore.utc;
 @ApplicationScoped
 public class SessionStore {
 
-    private static final String COLUMNS = "id_hash, owner_id, mode, live_allowed, csrf_token, created_at, expires_at";
+    private static final String COLUMNS = "id_hash, owner_id, mode, live_allowed, csrf_token, created_at, expires_at, permissions, created_by";
 
     @Inject
     Pool pool;
@@ -25,9 +25,10 @@ public class SessionStore {
 
     public Uni<Void> insert(DashboardSession s, Instant now) {
         return pool.preparedQuery("INSERT INTO " + table() + " (" + COLUMNS + ", last_seen_at)"
-                        + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
+                        + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)")
                 .execute(Tuple.from(new Object[] {s.idHash(), s.ownerId(), s.mode(), s.liveAllowed(), s.csrfToken(),
-                        utc(s.createdAt()), utc(s.expiresAt()), utc(now)}))
+                        utc(s.createdAt()), utc(s.expiresAt()), s.permissions().stream().sorted().toArray(String[]::new),
+                        s.createdBy(), utc(now)}))
                 .replaceWithVoid();
     }
 
@@ -63,6 +64,7 @@ public class SessionStore {
     private static DashboardSession session(Row row) {
         return new DashboardSession(row.getString("id_hash"), row.getString("owner_id"), row.getString("mode"),
                 row.getBoolean("live_allowed"), row.getString("csrf_token"),
-                row.getOffsetDateTime("created_at").toInstant(), row.getOffsetDateTime("expires_at").toInstant());
+                row.getOffsetDateTime("created_at").toInstant(), row.getOffsetDateTime("expires_at").toInstant(),
+                java.util.Set.of(row.getArrayOfStrings("permissions")), row.getString("created_by"));
     }
 }

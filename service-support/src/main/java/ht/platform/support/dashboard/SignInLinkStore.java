@@ -16,7 +16,7 @@ import java.time.ZoneOffset;
 public class SignInLinkStore {
 
     /** What a consumed link opens. */
-    public record Redeemed(String ownerId, String mode, boolean liveAllowed) { }
+    public record Redeemed(String ownerId, String mode, boolean liveAllowed, java.util.Set<String> permissions, String createdBy) { }
 
     @Inject
     Pool pool;
@@ -25,11 +25,12 @@ public class SignInLinkStore {
     DashboardSettings settings;
 
     public Uni<Void> insert(String tokenHash, String ownerId, String mode, boolean liveAllowed, String createdBy,
-                            Instant now, Instant expiresAt) {
+                            java.util.Set<String> permissions, Instant now, Instant expiresAt) {
         return pool.preparedQuery("INSERT INTO " + settings.schema() + ".dashboard_links"
-                        + " (token_hash, owner_id, mode, live_allowed, created_by, created_at, expires_at)"
-                        + " VALUES ($1, $2, $3, $4, $5, $6, $7)")
-                .execute(Tuple.from(new Object[] {tokenHash, ownerId, mode, liveAllowed, createdBy, utc(now), utc(expiresAt)}))
+                        + " (token_hash, owner_id, mode, live_allowed, created_by, created_at, expires_at, permissions)"
+                        + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
+                .execute(Tuple.from(new Object[] {tokenHash, ownerId, mode, liveAllowed, createdBy, utc(now), utc(expiresAt),
+                        permissions.stream().sorted().toArray(String[]::new)}))
                 .replaceWithVoid();
     }
 
@@ -37,7 +38,7 @@ public class SignInLinkStore {
     public Uni<Redeemed> consume(String tokenHash, Instant now) {
         return pool.preparedQuery("UPDATE " + settings.schema() + ".dashboard_links SET used_at = $2"
                         + " WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2"
-                        + " RETURNING owner_id, mode, live_allowed")
+                        + " RETURNING owner_id, mode, live_allowed, permissions, created_by")
                 .execute(Tuple.of(tokenHash, utc(now)))
                 .map(rows -> {
                     var it = rows.iterator();
@@ -45,7 +46,8 @@ public class SignInLinkStore {
                         return null;
                     }
                     Row row = it.next();
-                    return new Redeemed(row.getString("owner_id"), row.getString("mode"), row.getBoolean("live_allowed"));
+                    return new Redeemed(row.getString("owner_id"), row.getString("mode"), row.getBoolean("live_allowed"),
+                            java.util.Set.of(row.getArrayOfStrings("permissions")), row.getString("created_by"));
                 });
     }
 

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Set;
 
 /**
  * Sign-in without passwords: a short-lived single-use link (made by the operator or by the merchant's backend)
@@ -25,6 +26,8 @@ public class SignIns {
 
     public static final String LINK_PREFIX = "dl_";
     public static final String SIGN_IN_PATH = "/dashboard/session/sign_in";
+    /** The grant of a link made through the operator API: what only the operator API can do (kyc's settings). */
+    public static final String OPERATOR = "operator";
 
     /** The answer of the link operations: the url carries the token, shown only here. */
     public record LinkView(String object, String url, String mode, String expires_at) { }
@@ -51,7 +54,7 @@ public class SignIns {
      * A link to the tenant's dashboard opening in {@code mode}. {@code liveAllowed} is false when a test key asked
      * for it: such a session never sees live data.
      */
-    public Uni<LinkView> createLink(String ownerId, String mode, boolean liveAllowed, String createdBy) {
+    public Uni<LinkView> createLink(String ownerId, String mode, boolean liveAllowed, String createdBy, Set<String> permissions) {
         KeyRequests.mode(mode);
         if ("live".equals(mode) && !liveAllowed) {
             throw ApiException.invalid("mode", "A test-mode key can only open the dashboard in test mode");
@@ -66,10 +69,20 @@ public class SignIns {
             String token = ApiKeys.generate(LINK_PREFIX);
             Instant now = now();
             Instant expires = now.plus(settings.linkTtl());
-            return links.insert(ApiKeys.hash(token), ownerId, mode, liveAllowed, createdBy, now, expires)
+            return links.insert(ApiKeys.hash(token), ownerId, mode, liveAllowed, createdBy, permissions, now, expires)
                     .replaceWith(new LinkView("dashboard_link", settings.publicBaseUrl() + SIGN_IN_PATH + "?token="
                             + URLEncoder.encode(token, StandardCharsets.UTF_8), mode, Timestamps.millis(expires)));
         });
+    }
+
+    /**
+     * The operator's link: the operator's grant is every permission of the service plus {@link #OPERATOR} (the
+     * settings only the operator API can change).
+     */
+    public Uni<LinkView> createOperatorLink(String ownerId, String mode) {
+        Set<String> grant = new java.util.LinkedHashSet<>(tenants.terms().grants());
+        grant.add(OPERATOR);
+        return createLink(ownerId, mode, true, "operator", grant);
     }
 
     /** Consumes the link and opens a session; null when the link is unknown, used or expired. */
@@ -84,7 +97,8 @@ public class SignIns {
             }
             String id = ApiKeys.generate("");
             DashboardSession session = new DashboardSession(ApiKeys.hash(id), link.ownerId(), link.mode(),
-                    link.liveAllowed(), ApiKeys.generate(""), now, now.plus(settings.absoluteTimeout()));
+                    link.liveAllowed(), ApiKeys.generate(""), now, now.plus(settings.absoluteTimeout()), link.permissions(),
+                    link.createdBy());
             return sessions.insert(session, now).replaceWith(new Opened(id, session));
         });
     }

@@ -1,32 +1,82 @@
 package ht.platform.support.errors;
 
+import io.smallrye.mutiny.CompositeException;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.ClosedConnectionException;
 
-import java.net.ConnectException;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.nio.channels.ClosedChannelException;
+import java.sql.SQLException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTransientException;
+import java.util.ArrayDeque;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.IdentityHashMap;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.TimeoutException;
 
 /**
  * Failures that say "the database is not there right now" rather than "this request is wrong": a lost or refused
- * connection, a closed pool, a server shutting down or overloaded, a serialization failure or deadlock. The
- * request changed nothing (its transaction rolled back), so the client may retry it as is.
+ * connection, a closed pool, a server shutting down, starting up or overloaded, a serialization failure or deadlock.
+ * The request changed nothing (its transaction rolled back), so the client may retry it as is.
+ *
+ * <p>Every connection-level failure counts, on either client (Vert.x' reactive one, JDBC) and however it is wrapped:
+ * the whole cause chain is searched, with the suppressed failures and each failure of a composite (Mutiny's, when a
+ * rollback on a dead connection fails too). So is a socket failure (reset, broken pipe, a closed channel, a refused
+ * or timed-out connection), which on a request's path is the database's socket.
  */
 public final class TransientFailures {
+
+    private static final String[] MESSAGES = {"pool closed", "connection refused", "connection reset", "timeout acquiring",
+            "connection is closed", "connection closed", "connection was closed", "broken pipe", "terminating connection",
+            "the database system is", "acquisition timeout", "no connection", "failed to connect", "connection attempt failed",
+            "connection may have been lost", "unable to open a connection"};
 
     private TransientFailures() { }
 
     public static boolean isTransient(Throwable error) {
-        for (Throwable e = error; e != null; e = e.getCause() == e ? null : e.getCause()) {
-            if (e instanceof ClosedConnectionException || e instanceof ConnectException || e instanceof TimeoutException) {
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        Deque<Throwable> todo = new ArrayDeque<>();
+        if (error != null) {
+            todo.add(error);
+        }
+        while (!todo.isEmpty()) {
+            Throwable e = todo.poll();
+            if (!seen.add(e) || seen.size() > 64) {
+                continue;
+            }
+            if (connectionLevel(e)) {
                 return true;
             }
-            if (e instanceof PgException pg && transientState(pg.getSqlState())) {
-                return true;
+            if (e.getCause() != null) {
+                todo.add(e.getCause());
             }
-            String message = e.getMessage() == null ? "" : e.getMessage().toLowerCase(Locale.ROOT);
-            if (message.contains("pool closed") || message.contains("connection refused")
-                    || message.contains("connection reset") || message.contains("timeout acquiring")) {
+            if (e instanceof CompositeException composite) {
+                todo.addAll(composite.getCauses());
+            }
+            Collections.addAll(todo, e.getSuppressed());
+        }
+        return false;
+    }
+
+    private static boolean connectionLevel(Throwable e) {
+        if (e instanceof ClosedConnectionException || e instanceof SocketException || e instanceof SocketTimeoutException
+                || e instanceof ClosedChannelException || e.getClass().getName().endsWith(".Errors$NativeIoException")
+                || e instanceof TimeoutException || e instanceof SQLTransientException || e instanceof SQLRecoverableException) {
+            return true;
+        }
+        if (e instanceof PgException pg && transientState(pg.getSqlState())) {
+            return true;
+        }
+        if (e instanceof SQLException sql && transientState(sql.getSQLState())) {
+            return true;
+        }
+        String message = e.getMessage() == null ? "" : e.getMessage().toLowerCase(Locale.ROOT);
+        for (String m : MESSAGES) {
+            if (message.contains(m)) {
                 return true;
             }
         }

@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * One line per request: method, path with its secret segments masked (hosted-page tokens, a subject's external user
- * id), status, duration and request id. Never the query string, never a header. Replaces Quarkus' access log,
+ * id), status, duration, request id and the client's address ({@link ClientAddress}). Never the query string, never a header. Replaces Quarkus' access log,
  * whose patterns cannot mask a path segment.
  */
 public final class AccessLog {
@@ -27,8 +27,9 @@ public final class AccessLog {
         long started = System.nanoTime();
         String method = ctx.request().method().name();
         String path = mask(ctx.request().path());
-        ctx.addEndHandler(done -> LOG.infof("%s %s %d %d ms %s", method, path, ctx.response().getStatusCode(),
-                (System.nanoTime() - started) / 1_000_000, requestId));
+        String client = ClientAddress.of(ctx);
+        ctx.addEndHandler(done -> LOG.infof("%s %s %d %d ms %s client=%s", method, path, ctx.response().getStatusCode(),
+                (System.nanoTime() - started) / 1_000_000, requestId, client));
     }
 
     String mask(String path) {

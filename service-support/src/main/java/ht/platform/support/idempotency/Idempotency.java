@@ -3,6 +3,7 @@ package ht.platform.support.idempotency;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.support.auth.ApiPrincipal;
+import ht.platform.support.auth.Credentials;
 import ht.platform.support.errors.ApiException;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.scheduler.Scheduled;
@@ -92,10 +93,11 @@ public class Idempotency {
                         : replay(session, table, caller, key, hash))));
     }
 
+    /** The stored answer keeps no credential in clear ({@link Credentials}): a replay shows a secret no second time. */
     private Uni<Integer> store(Mutiny.Session session, String table, ApiPrincipal caller, String key, StoredResponse response) {
         return session.createNativeQuery("UPDATE " + table + " SET response_status = :status, response_body = :body"
                         + " WHERE owner_id = :owner AND mode = :mode AND idempotency_key = :key")
-                .setParameter("status", response.status()).setParameter("body", response.body())
+                .setParameter("status", response.status()).setParameter("body", Credentials.mask(response.body()))
                 .setParameter("owner", caller.ownerId()).setParameter("mode", caller.mode()).setParameter("key", key)
                 .executeUpdate();
     }

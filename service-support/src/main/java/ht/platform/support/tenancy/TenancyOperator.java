@@ -32,7 +32,7 @@ public class TenancyOperator {
         return tenancy.createOwner(name).map(owner -> Response.status(201).entity(tenancy.view(owner)).build());
     }
 
-    /** 201 with the key, shown only in this response; {@code grants} null = all. */
+    /** 201 with the key, shown only in this response; {@code grants} null = all but dashboard:write. */
     public Uni<Response> issueKey(String ownerId, String mode, List<String> grants) {
         return tenancy.issueKey(ownerId, mode, grants).map(issued -> Response.status(201).entity(tenancy.view(issued)).build());
     }

@@ -16,7 +16,7 @@ import java.util.function.Function;
  * @param ownerColumn its owner column ({@code application_id})
  * @param grantNoun   the spec's word for what a key may do, also its column ({@code scopes}, {@code permissions})
  * @param keyPrefix   service prefix of a secret key ({@code co_}, {@code gw_}, {@code kyc_})
- * @param grants      everything a key may be granted; omitted = all
+ * @param grants      everything a key may be granted; omitted = all but {@code KeyRequests.ASKED_FOR_ONLY}
  * @param time        how the service writes a timestamp in its views
  */
 public record TenancyTerms(String owners, String ownerNoun, String ownerPrefix, String ownerActive,

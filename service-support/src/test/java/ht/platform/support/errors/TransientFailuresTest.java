@@ -23,11 +23,30 @@ class TransientFailuresTest {
         assertTrue(TransientFailures.isTransient(new PgException("deadlock detected", "ERROR", "40P01", null)));
     }
 
+    /** Issue 22: what a Postgres restart throws on the paths that answered 500 (JDBC, composites, closed channels). */
+    @Test
+    void everyConnectionLevelFailureOfARestartIsTransient() {
+        assertTrue(TransientFailures.isTransient(new java.sql.SQLException("An I/O error occurred while sending to the backend.", "08006")));
+        assertTrue(TransientFailures.isTransient(new RuntimeException(new java.sql.SQLTransientConnectionException("Sorry, acquisition timeout!"))));
+        // seen in PostgresRestartIT's kyc run: the rollback's complaint first, the lost connection second
+        assertTrue(TransientFailures.isTransient(new io.smallrye.mutiny.CompositeException(
+                new IllegalStateException("HR000090: Live transaction detected while closing the connection: it will be roll backed"),
+                ClosedConnectionException.INSTANCE)));
+        assertTrue(TransientFailures.isTransient(new RuntimeException(new java.nio.channels.ClosedChannelException())));
+        assertTrue(TransientFailures.isTransient(new java.net.SocketException("Broken pipe")));
+        RuntimeException suppressing = new RuntimeException("work failed");
+        suppressing.addSuppressed(new PgException("the database system is shutting down", "FATAL", "57P03", null));
+        assertTrue(TransientFailures.isTransient(suppressing));
+        assertTrue(TransientFailures.isTransient(new VertxException("Connection was closed", true)));
+    }
+
     @Test
     void bugsAndConstraintViolationsAreNot() {
         assertFalse(TransientFailures.isTransient(new NullPointerException()));
         assertFalse(TransientFailures.isTransient(new PgException("duplicate key value", "ERROR", "23505", null)));
         assertFalse(TransientFailures.isTransient(new PgException("syntax error", "ERROR", "42601", null)));
         assertFalse(TransientFailures.isTransient(new IllegalStateException("decryption failed")));
+        assertFalse(TransientFailures.isTransient(new java.io.IOException("Unsupported image type")));
+        assertFalse(TransientFailures.isTransient(new java.sql.SQLException("duplicate key", "23505")));
     }
 }

@@ -36,6 +36,26 @@ public final class RawHttp {
     }
 
     public static Answer send(String host, int port, String method, String target, Map<String, String> headers, String body) {
+        return send(host, port, null, method, target, headers, body);
+    }
+
+    /**
+     * From another client address: {@code from} is a loopback address such as 127.0.0.7 (Linux answers all of
+     * 127/8 on lo), so a test of a per-address limit has an address of its own. The service must listen on 127.0.0.1
+     * or on every address.
+     */
+    public static Answer sendFrom(String from, String method, String target, Map<String, String> headers) {
+        URI base = URI.create(RestAssured.baseURI);
+        int port = RestAssured.port > 0 ? RestAssured.port : base.getPort();
+        try {
+            return send("127.0.0.1", port, java.net.InetAddress.getByName(from), method, target, headers, null);
+        } catch (java.net.UnknownHostException e) {
+            throw new IllegalArgumentException(from, e);
+        }
+    }
+
+    private static Answer send(String host, int port, java.net.InetAddress from, String method, String target,
+                               Map<String, String> headers, String body) {
         byte[] payload = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
         StringBuilder head = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\n")
                 .append("Host: ").append(host).append(':').append(port).append("\r\n")
@@ -45,7 +65,7 @@ public final class RawHttp {
             head.append("Content-Length: ").append(payload.length).append("\r\n");
         }
         head.append("\r\n");
-        try (Socket socket = new Socket(host, port)) {
+        try (Socket socket = from == null ? new Socket(host, port) : new Socket(host, port, from, 0)) {
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
             out.write(head.toString().getBytes(StandardCharsets.UTF_8));

@@ -1,15 +1,18 @@
 package ht.platform.wallet.web;
 
+import ht.platform.support.http.ClientAddress;
 import ht.platform.support.http.TokenPath;
-import ht.platform.wallet.model.Payment;
 import ht.platform.support.tenancy.Tenancy;
+import ht.platform.support.web.PageLanguage;
+import ht.platform.wallet.model.Payment;
 import ht.platform.wallet.provider.MonCashWallet;
 import ht.platform.wallet.service.MonCashPayments;
+import ht.platform.wallet.service.MonCashReturns;
 import ht.platform.wallet.service.PaymentService;
-import ht.platform.support.web.PageLanguage;
 import io.quarkus.qute.Template;
 import io.quarkus.qute.TemplateData;
 import io.smallrye.mutiny.Uni;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.CookieParam;
@@ -69,6 +72,9 @@ public class HostedPageResource {
     @Inject
     MonCashWallet rail;
 
+    @Inject
+    MonCashReturns returns;
+
     /** Names the page the browser left for MonCash, in case MonCash's return cannot be traced yet. */
     static final String RAIL_COOKIE = "gw_moncash";
 
@@ -116,16 +122,18 @@ public class HostedPageResource {
     @GET
     @Path("/moncash/return")
     @Operation(summary = "Where MonCash sends the customer back (the return URL of the gateway's MonCash business account)",
-            description = "Settles the payment from MonCash's record of the transaction (the return itself proves nothing) and"
-                    + " shows the payment's page; 404 page when neither the transaction nor the browser's payment is known.")
+            description = "The browser that left for MonCash from a payment's page (its cookie) goes back to that page, the"
+                    + " payment settled from MonCash's record of the transaction (the return itself proves nothing); any other"
+                    + " return gets a neutral 'we are checking your payment' page and the background reconciler settles."
+                    + " 429 with Retry-After past a small budget of returns per client address.")
     public Uni<Response> returnFromMonCash(@QueryParam("transactionId") String transactionId, @QueryParam("lang") String lang,
-                                           @CookieParam(RAIL_COOKIE) String cookieToken) {
+                                           @CookieParam(RAIL_COOKIE) String cookieToken, RoutingContext ctx) {
         String language = PageLanguage.choose(lang, null);
-        String fallback = cookieToken != null && TOKEN.matcher(cookieToken).matches() ? cookieToken : null;
-        Uni<String> traced = transactionId == null || !TRANSACTION.matcher(transactionId).matches()
-                ? Uni.createFrom().nullItem() : moncash.returned(transactionId);
-        return traced.map(token -> token != null ? token : fallback)
-                .map(token -> token == null ? missing(language) : back(token, language, false));
+        String ours = cookieToken != null && TOKEN.matcher(cookieToken).matches() ? cookieToken : null;
+        String transaction = transactionId != null && TRANSACTION.matcher(transactionId).matches() ? transactionId : null;
+        return returns.returned(transaction, ours, ClientAddress.of(ctx)).map(outcome -> outcome.page() != null
+                ? back(outcome.page(), language, false)
+                : checking(language, outcome.limited() ? 429 : 200, outcome.retryAfter()));
     }
 
     @POST
@@ -164,6 +172,7 @@ public class HostedPageResource {
                 .setLocale(language)
                 .data("lang", language)
                 .data("missing", false)
+                .data("checking", false)
                 .data("forbidden", forbidden)
                 .data("test", "test".equals(p.mode))
                 .data("open", !p.isFinal())
@@ -181,8 +190,16 @@ public class HostedPageResource {
 
     private Response missing(String language) {
         String html = wallet.instance().setLocale(language).data("lang", language).data("missing", true).data("test", false)
-                .data("refresh", false).render();
+                .data("refresh", false).data("checking", false).render();
         return page(404, html, language, null);
+    }
+
+    /** The neutral page of a return: names no payment, merchant or amount. */
+    private Response checking(String language, int status, long retryAfter) {
+        String html = wallet.instance().setLocale(language).data("lang", language).data("missing", false).data("test", false)
+                .data("refresh", false).data("checking", true).render();
+        Response page = page(status, html, language, null);
+        return retryAfter > 0 ? Response.fromResponse(page).header("Retry-After", Long.toString(retryAfter)).build() : page;
     }
 
     /** {@code formTarget}: another origin the page's form may lead to (MonCash's payment page), or null. */

@@ -93,6 +93,12 @@ public interface Messages {
     String paid_at();
 
     @Message
+    String checking_title();
+
+    @Message
+    String checking_message();
+
+    @Message
     String not_found_title();
 
     @Message

@@ -8,6 +8,7 @@ import ht.platform.kyc.service.WebhookDeliveries;
 import ht.platform.support.dashboard.DashboardPage;
 import ht.platform.support.dashboard.DashboardPages;
 import ht.platform.support.dashboard.Merchant;
+import ht.platform.support.dashboard.SignIns;
 import ht.platform.support.dashboard.SignedIn;
 import ht.platform.support.time.Times;
 import ht.platform.support.time.Timestamps;
@@ -91,7 +92,7 @@ public class KycDashboard {
     public Uni<Response> verificationList(@QueryParam("status") String status, @QueryParam("starting_after") String after) {
         String wanted = blank(status);
         return pages.show(PAGES + "verifications", "verifications", () -> verifications
-                .latest(merchant.principal(), wanted, blank(after), PAGE_SIZE + 1).map(rows -> {
+                .latest(merchant.require("verifications:read"), wanted, blank(after), PAGE_SIZE + 1).map(rows -> {
                     List<VerificationRow> page = rows.stream().limit(PAGE_SIZE).map(VerificationRow::of).toList();
                     Map<String, Object> data = new HashMap<>();
                     data.put("verifications", page);
@@ -109,7 +110,7 @@ public class KycDashboard {
     public Uni<Response> deliveryList(@QueryParam("status") String status, @QueryParam("starting_after") String after) {
         String wanted = blank(status);
         return pages.show(PAGES + "deliveries", "deliveries", () -> deliveries
-                .list(merchant.principal(), wanted, blank(after), PAGE_SIZE).map(page -> {
+                .list(merchant.require("verifications:read"), wanted, blank(after), PAGE_SIZE).map(page -> {
                     Map<String, Object> data = new HashMap<>();
                     data.put("deliveries", page.data());
                     data.put("statuses", WebhookDeliveries.STATUSES);
@@ -124,7 +125,7 @@ public class KycDashboard {
     @Path("/deliveries/{id}")
     @Operation(summary = "One delivery with its attempts (HTML)")
     public Uni<Response> delivery(@PathParam("id") String id) {
-        return pages.show(PAGES + "delivery", "deliveries", () -> deliveries.get(merchant.principal(), id).map(d -> Map.of("d", d)));
+        return pages.show(PAGES + "delivery", "deliveries", () -> deliveries.get(merchant.require("verifications:read"), id).map(d -> Map.of("d", d)));
     }
 
     @POST
@@ -132,7 +133,7 @@ public class KycDashboard {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(summary = "Resend a dead or delivered delivery")
     public Uni<Response> resend(@PathParam("id") String id) {
-        return pages.act("delivery_resend", id, () -> deliveries.resend(merchant.principal(), id),
+        return pages.act("delivery_resend", id, () -> deliveries.resend(merchant.require(SignIns.OPERATOR), id),
                 d -> "/dashboard/deliveries/" + id + "?done=resent");
     }
 
@@ -140,7 +141,7 @@ public class KycDashboard {
     @Path("/settings")
     @Operation(summary = "Return URLs and the webhook address of this mode (HTML)")
     public Uni<Response> settings(@QueryParam("n") String resent) {
-        return pages.show(PAGES + "settings", "settings", () -> applications.get(merchant.session().ownerId())
+        return pages.show(PAGES + "settings", "settings", () -> applications.get(merchant.require(SignIns.OPERATOR).ownerId())
                 .map(app -> Map.of("s", settingsOf(app), "resent", resent == null ? "" : resent)));
     }
 
@@ -152,7 +153,7 @@ public class KycDashboard {
         List<String> urls = returnUrls == null ? List.of() : returnUrls.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
         String hook = webhookUrl == null ? "" : webhookUrl.strip();
         String mode = merchant.session().mode();
-        return pages.act("settings_save", mode, () -> applications.update(merchant.session().ownerId(), mode, Optional.empty(),
+        return pages.act("settings_save", mode, () -> applications.update(merchant.require(SignIns.OPERATOR).ownerId(), mode, Optional.empty(),
                         Optional.of(urls), Optional.of(hook), true),
                 shown -> "/dashboard/settings?done=saved");
     }
@@ -163,7 +164,7 @@ public class KycDashboard {
     @Operation(summary = "Rotate this mode's webhook secret; the page shows the new one once and the end of the overlap")
     public Uni<Response> rotate() {
         String mode = merchant.session().mode();
-        return pages.actAndShow("webhook_rotate_secret", mode, () -> applications.rotateSecret(merchant.session().ownerId(), mode),
+        return pages.actAndShow("webhook_rotate_secret", mode, () -> applications.rotateSecret(merchant.require(SignIns.OPERATOR).ownerId(), mode),
                 "dashboard/secret", "settings", shown -> {
                     Map<String, Object> data = new HashMap<>();
                     data.put("secret", "test".equals(mode) ? shown.testWebhookSecret() : shown.webhookSecret());
@@ -178,7 +179,7 @@ public class KycDashboard {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(summary = "Recover a window: resend the failed and dead deliveries of this mode created between two times")
     public Uni<Response> recover(@FormParam("since") String since, @FormParam("until") String until) {
-        return pages.act("webhook_recover", merchant.session().mode(), () -> deliveries.recover(merchant.principal(),
+        return pages.act("webhook_recover", merchant.session().mode(), () -> deliveries.recover(merchant.require(SignIns.OPERATOR),
                         Times.parse("since", since), Times.parse("until", until)),
                 r -> "/dashboard/settings?done=" + (r.replayed() ? "recover_repeat" : "recovered") + "&n=" + r.resent());
     }

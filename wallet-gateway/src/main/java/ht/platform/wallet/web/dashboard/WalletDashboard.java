@@ -75,7 +75,7 @@ public class WalletDashboard {
     @Path("/webhooks")
     @Operation(summary = "Webhook addresses (HTML)")
     public Uni<Response> webhookList() {
-        return pages.show(PAGES + "webhooks", "webhooks", () -> webhooks.list(merchant.principal())
+        return pages.show(PAGES + "webhooks", "webhooks", () -> webhooks.list(merchant.require("webhooks:read"))
                 .map(list -> Map.of("webhooks", list.data(), "kinds", EventTypes.SUBSCRIBABLE)));
     }
 
@@ -85,7 +85,7 @@ public class WalletDashboard {
     @Operation(summary = "Register an address; the page shows its secret once")
     public Uni<Response> register(@FormParam("url") String url, @FormParam("events") List<String> events) {
         return pages.actAndShow("webhook_register", url,
-                () -> webhooks.register(merchant.principal(), new RegisterWebhook(url, events == null ? List.of() : events)),
+                () -> webhooks.register(merchant.require("webhooks:write"), new RegisterWebhook(url, events == null ? List.of() : events)),
                 "dashboard/secret", "webhooks", created -> Map.of("back", "/dashboard/webhooks/" + created.id(),
                         "secret", created.secret()));
     }
@@ -94,8 +94,8 @@ public class WalletDashboard {
     @Path("/webhooks/{id}")
     @Operation(summary = "One address: its state, actions and latest deliveries (HTML)")
     public Uni<Response> webhook(@PathParam("id") String id, @QueryParam("n") String resent) {
-        return pages.show(PAGES + "webhook", "webhooks", () -> webhooks.get(merchant.principal(), id)
-                .chain(w -> webhooks.deliveries(merchant.principal(), id, new Paging(10, null))
+        return pages.show(PAGES + "webhook", "webhooks", () -> webhooks.get(merchant.require("webhooks:read"), id)
+                .chain(w -> webhooks.deliveries(merchant.require("webhooks:read"), id, new Paging(10, null))
                         .map(ds -> {
                             Map<String, Object> data = new HashMap<>();
                             data.put("w", w);
@@ -110,7 +110,7 @@ public class WalletDashboard {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(summary = "Delete an address")
     public Uni<Response> delete(@PathParam("id") String id) {
-        return pages.act("webhook_delete", id, () -> webhooks.delete(merchant.principal(), id),
+        return pages.act("webhook_delete", id, () -> webhooks.delete(merchant.require("webhooks:write"), id),
                 x -> "/dashboard/webhooks?done=deleted");
     }
 
@@ -119,7 +119,7 @@ public class WalletDashboard {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(summary = "Reactivate a paused address")
     public Uni<Response> reactivate(@PathParam("id") String id) {
-        return pages.act("webhook_reactivate", id, () -> webhooks.reactivate(merchant.principal(), id),
+        return pages.act("webhook_reactivate", id, () -> webhooks.reactivate(merchant.require("webhooks:write"), id),
                 w -> "/dashboard/webhooks/" + id + "?done=reactivated");
     }
 
@@ -128,7 +128,7 @@ public class WalletDashboard {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(summary = "Rotate the secret; the page shows the new one once and the end of the overlap")
     public Uni<Response> rotate(@PathParam("id") String id) {
-        return pages.actAndShow("webhook_rotate_secret", id, () -> webhooks.rotate(merchant.principal(), id),
+        return pages.actAndShow("webhook_rotate_secret", id, () -> webhooks.rotate(merchant.require("webhooks:write"), id),
                 "dashboard/secret", "webhooks", r -> Map.of("back", "/dashboard/webhooks/" + r.id(), "secret", r.secret(),
                         "overlapUntil", r.previous_secret_expires_at()));
     }
@@ -138,7 +138,7 @@ public class WalletDashboard {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(summary = "Send a test: a webhook.ping to this address")
     public Uni<Response> sendTest(@PathParam("id") String id) {
-        return pages.act("webhook_test", id, () -> webhooks.ping(merchant.principal(), id),
+        return pages.act("webhook_test", id, () -> webhooks.ping(merchant.require("webhooks:write"), id),
                 p -> "/dashboard/webhooks/" + id + "?done=test_sent");
     }
 
@@ -147,7 +147,7 @@ public class WalletDashboard {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(summary = "Recover a window: resend the failed and abandoned deliveries created between two times")
     public Uni<Response> recover(@PathParam("id") String id, @FormParam("since") String since, @FormParam("until") String until) {
-        return pages.act("webhook_recover", id, () -> webhooks.recover(merchant.principal(), id,
+        return pages.act("webhook_recover", id, () -> webhooks.recover(merchant.require("webhooks:write"), id,
                         Times.parse("since", since), Times.parse("until", until)),
                 r -> "/dashboard/webhooks/" + id + "?done=" + (r.replayed() ? "recover_repeat" : "recovered") + "&n=" + r.resent());
     }
@@ -158,8 +158,8 @@ public class WalletDashboard {
     public Uni<Response> deliveries(@QueryParam("webhook") String webhook, @QueryParam("status") String status,
                                     @QueryParam("type") String type, @QueryParam("starting_after") String after) {
         DeliveryFilter filter = new DeliveryFilter(blank(webhook), blank(status), blank(type));
-        return pages.show(PAGES + "deliveries", "deliveries", () -> webhooks.list(merchant.principal())
-                .chain(addresses -> webhooks.searchDeliveries(merchant.principal(), filter, Paging.of("20", blank(after)))
+        return pages.show(PAGES + "deliveries", "deliveries", () -> webhooks.list(merchant.require("webhooks:read"))
+                .chain(addresses -> webhooks.searchDeliveries(merchant.require("webhooks:read"), filter, Paging.of("20", blank(after)))
                         .map(list -> {
                             Map<String, Object> data = new HashMap<>();
                             data.put("deliveries", list.data());
@@ -179,7 +179,7 @@ public class WalletDashboard {
     @Path("/deliveries/{id}")
     @Operation(summary = "One delivery with its attempts (HTML)")
     public Uni<Response> delivery(@PathParam("id") String id) {
-        return pages.show(PAGES + "delivery", "deliveries", () -> webhooks.delivery(merchant.principal(), id)
+        return pages.show(PAGES + "delivery", "deliveries", () -> webhooks.delivery(merchant.require("webhooks:read"), id)
                 .map(d -> Map.of("d", d, "resendable", !"pending".equals(d.status()))));
     }
 
@@ -188,7 +188,7 @@ public class WalletDashboard {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(summary = "Resend a delivery")
     public Uni<Response> resend(@PathParam("id") String id) {
-        return pages.act("delivery_resend", id, () -> webhooks.resend(merchant.principal(), id),
+        return pages.act("delivery_resend", id, () -> webhooks.resend(merchant.require("webhooks:write"), id),
                 d -> "/dashboard/deliveries/" + id + "?done=resent");
     }
 
@@ -196,7 +196,7 @@ public class WalletDashboard {
     @Path("/payments")
     @Operation(summary = "Payments, newest first (HTML)")
     public Uni<Response> paymentList(@QueryParam("starting_after") String after) {
-        return pages.show(PAGES + "payments", "payments", () -> payments.list(merchant.principal(), Paging.of("25", blank(after)))
+        return pages.show(PAGES + "payments", "payments", () -> payments.list(merchant.require("payments:read"), Paging.of("25", blank(after)))
                 .map(list -> Map.of("payments", list.data(), "next", list.has_more()
                         ? "/dashboard/payments?starting_after=" + list.data().get(list.data().size() - 1).id() : "")));
     }
@@ -205,7 +205,7 @@ public class WalletDashboard {
     @Path("/withdrawals")
     @Operation(summary = "Withdrawals, newest first (HTML)")
     public Uni<Response> withdrawalList(@QueryParam("starting_after") String after) {
-        return pages.show(PAGES + "withdrawals", "withdrawals", () -> withdrawals.list(merchant.principal(), Paging.of("25", blank(after)))
+        return pages.show(PAGES + "withdrawals", "withdrawals", () -> withdrawals.list(merchant.require("withdrawals:read"), Paging.of("25", blank(after)))
                 .map(list -> Map.of("withdrawals", list.data(), "next", list.has_more()
                         ? "/dashboard/withdrawals?starting_after=" + list.data().get(list.data().size() - 1).id() : "")));
     }
@@ -214,7 +214,7 @@ public class WalletDashboard {
     @Path("/balance")
     @Operation(summary = "The balance of this mode (HTML)")
     public Uni<Response> balance() {
-        return pages.show(PAGES + "balance", "balance", () -> balances.get(merchant.principal()).map(b -> Map.of("b", b)));
+        return pages.show(PAGES + "balance", "balance", () -> balances.get(merchant.require("balance:read")).map(b -> Map.of("b", b)));
     }
 
     private static String olderLink(DeliveryFilter f, String lastId) {

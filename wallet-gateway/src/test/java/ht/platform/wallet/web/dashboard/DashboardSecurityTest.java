@@ -204,7 +204,7 @@ class DashboardSecurityTest {
         String project = TestApi.project("Backend");
         String withPermission = TestApi.key(project, "live", "dashboard:write");
         String without = TestApi.key(project, "live", "webhooks:read");
-        String testKey = TestApi.key(project, "test", "dashboard:write");
+        String testKey = TestApi.key(project, "test", "dashboard:write", "balance:read");
         String url = as(withPermission).body("{}").post("/api/v1/dashboard_links").then().statusCode(201)
                 .body("mode", equalTo("live")).extract().path("url");
         redeem(token(url)).then().statusCode(303);

@@ -1,0 +1,45 @@
+package ht.platform.checkout.service;
+
+import ht.platform.support.errors.ApiException;
+import ht.platform.support.web.ReturnGate;
+import io.smallrye.mutiny.Uni;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.time.Clock;
+
+/**
+ * The customer's return from MonCash ({@link ReturnGate}'s rule) around {@link MonCashCheckout#customerReturned}:
+ * only the browser holding the checkout session in its cookie sees the payment page; no cookie, no MonCash call.
+ */
+@ApplicationScoped
+public class MonCashReturns {
+
+    @Inject
+    MonCashCheckout checkout;
+
+    @Inject
+    Clock clock;
+
+    @ConfigProperty(name = "moncash-returns.per-minute", defaultValue = "12")
+    int perMinute;
+
+    @ConfigProperty(name = "moncash-returns.burst", defaultValue = "6")
+    int burst;
+
+    private ReturnGate gate;
+
+    @PostConstruct
+    void start() {
+        gate = new ReturnGate(clock, perMinute, burst);
+    }
+
+    /** {@code session}: the browser's cookie (a well-formed checkout session id, or null). */
+    public Uni<ReturnGate.Outcome> returned(String transactionId, String session, String client) {
+        return gate.pass(transactionId, session, client, tx -> checkout.customerReturned(tx, session)
+                .map(pi -> pi.sessionId)
+                .onFailure(e -> e instanceof ApiException a && a.status() == 404).recoverWithNull());
+    }
+}

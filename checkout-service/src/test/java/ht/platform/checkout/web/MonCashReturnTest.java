@@ -1,0 +1,108 @@
+package ht.platform.checkout.web;
+
+import ht.platform.checkout.TestApi;
+import ht.platform.rail.moncash.sandbox.MonCashSandbox;
+import ht.platform.support.testing.MonCashStandIn;
+import ht.platform.support.testing.RawHttp;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.response.ExtractableResponse;
+import io.restassured.response.Response;
+import org.junit.jupiter.api.Test;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+import static ht.platform.checkout.TestApi.as;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Issue 22 hole 3 in checkout: {@code GET /pay/moncash/return?transactionId=<someone else's>} led to that customer's
+ * payment page and spent MonCash calls on the merchant's credentials. Now only the browser that left for MonCash from
+ * the page sees it; anyone else gets a neutral page, costs MonCash nothing, and has a small budget per address.
+ */
+@QuarkusTest
+@TestProfile(MonCashStandIn.Profile.class)
+public class MonCashReturnTest {
+
+    record Intent(String id, String session, String reference) { }
+
+    private static Intent intent(String key, String amount) {
+        String reference = "order-" + System.nanoTime();
+        ExtractableResponse<Response> r = as(key).body(Map.of("amount", amount, "currency", "HTG", "external_reference", reference))
+                .post("/api/v1/payment_intents").then().statusCode(201).extract();
+        String url = r.path("checkout_url");
+        return new Intent(r.path("id"), url.substring(url.lastIndexOf('/') + 1), reference);
+    }
+
+    /** The customer chooses MonCash: the MonCash token of the page the browser is sent to. */
+    private static String leaveForMonCash(Intent i) {
+        String location = given().redirects().follow(false).contentType("application/x-www-form-urlencoded")
+                .formParam("payment_method", "moncash").post("/pay/" + i.session() + "/pay")
+                .then().statusCode(303).extract().header("Location");
+        return URLDecoder.decode(location.substring(location.indexOf("token=") + 6), StandardCharsets.UTF_8);
+    }
+
+    private static void assertNeutral(String html, Intent i) {
+        assertTrue(html.contains("id=\"checking\""), html);
+        assertFalse(html.contains(i.session()) || html.contains(i.reference()) || html.contains(i.id()) || html.contains("pay_cs_"), html);
+    }
+
+    @Test
+    void aReturnShowsAPaymentOnlyToTheBrowserThatStartedIt() {
+        MonCashSandbox sandbox = MonCashStandIn.sandbox();
+        String key = TestApi.key(TestApi.application("Victim " + System.nanoTime()), "live", null);
+        Intent victim = intent(key, "1000.00");
+        String tx = sandbox.pay(leaveForMonCash(victim), "50937001111");
+        int byTransaction = sandbox.calls("RetrieveTransactionPayment");
+        int byOrder = sandbox.calls("RetrieveOrderPayment");
+
+        for (int n = 0; n < 5; n++) {
+            String html = given().redirects().follow(false).queryParam("transactionId", tx).get("/pay/moncash/return")
+                    .then().statusCode(200).header("Location", (String) null).header("Cache-Control", "no-store")
+                    .extract().asString();
+            assertNeutral(html, victim);
+        }
+        given().redirects().follow(false).get("/pay/moncash/return").then().statusCode(200).body(containsString("id=\"checking\""));
+        assertEquals(byTransaction, sandbox.calls("RetrieveTransactionPayment"), "anonymous returns cost MonCash nothing");
+        assertEquals(byOrder, sandbox.calls("RetrieveOrderPayment"));
+
+        // a browser with a checkout session of its own, naming the victim's transaction: still neutral
+        Intent own = intent(key, "5.00");
+        leaveForMonCash(own);
+        String html = given().redirects().follow(false).cookie("co_rail_session", own.session()).queryParam("transactionId", tx)
+                .get("/pay/moncash/return").then().statusCode(200).header("Location", (String) null).extract().asString();
+        assertNeutral(html, victim);
+
+        // the victim's own browser goes back to its page, the payment confirmed with MonCash
+        given().redirects().follow(false).cookie("co_rail_session", victim.session()).queryParam("transactionId", tx)
+                .get("/pay/moncash/return").then().statusCode(303).header("Location", containsString("/pay/" + victim.session()));
+        assertEquals("succeeded", as(key).get("/api/v1/payment_intents/" + victim.id()).then().extract().path("status"));
+    }
+
+    @Test
+    void returnsAreLimitedPerClientAddress() {
+        String from = "127.0.0." + (20 + (int) (System.nanoTime() % 200));
+        int served = 0;
+        RawHttp.Answer last = null;
+        for (int n = 0; n < 60; n++) {
+            last = RawHttp.sendFrom(from, "GET", "/pay/moncash/return?transactionId=tx" + n, Map.of());
+            if (last.status() != 200) {
+                break;
+            }
+            served++;
+        }
+        assertNotNull(last);
+        assertEquals(429, last.status(), "the address's budget ends");
+        assertTrue(served >= 40 && served < 60, "served " + served);
+        assertTrue(Long.parseLong(last.header("Retry-After")) >= 1, last.headers().toString());
+        assertTrue(last.body().contains("id=\"checking\""), last.body());
+        given().redirects().follow(false).get("/pay/moncash/return").then().statusCode(200);
+    }
+}

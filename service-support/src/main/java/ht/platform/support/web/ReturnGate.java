@@ -1,0 +1,59 @@
+package ht.platform.support.web;
+
+import ht.platform.support.limits.InFlight;
+import ht.platform.support.limits.TokenBuckets;
+import io.smallrye.mutiny.Uni;
+
+import java.time.Clock;
+import java.util.function.Function;
+
+/**
+ * The one rule for a customer's return from a payment rail (MonCash's return URL names a transaction anyone can type,
+ * and proves nothing):
+ * <ul>
+ * <li>a payment's page is shown only to the browser that left for the rail from it, known by the cookie set on the
+ * way out ({@code ours}); every other return gets the neutral "we are checking your payment" page;</li>
+ * <li>a return without that cookie makes no call to the rail: the background reconciler settles the payment;</li>
+ * <li>returns naming the same transaction at the same time share one trace (one call to the rail);</li>
+ * <li>each client address has a small budget of returns (per replica): past it, 429 with {@code Retry-After}.</li>
+ * </ul>
+ * The service gives the trace: the cookie value of the payment a transaction (null: none named) belongs to, settling
+ * it on the way, or null when the rail does not know the transaction yet.
+ */
+public final class ReturnGate {
+
+    /** The page to show ({@code ours}), or null for the neutral page; {@code retryAfter} > 0 when over budget. */
+    public record Outcome(String page, long retryAfter) {
+        public boolean limited() {
+            return retryAfter > 0;
+        }
+    }
+
+    private final TokenBuckets budgets;
+    private final double perSecond;
+    private final int burst;
+    private final InFlight<String, String> traces = new InFlight<>();
+
+    public ReturnGate(Clock clock, int perMinute, int burst) {
+        this.budgets = new TokenBuckets(clock, 50_000);
+        this.perSecond = perMinute / 60.0;
+        this.burst = burst;
+    }
+
+    /**
+     * {@code transactionId}: well-formed or null; {@code ours}: the browser's cookie, well-formed or null;
+     * {@code client}: the address as the edge sees it.
+     */
+    public Uni<Outcome> pass(String transactionId, String ours, String client, Function<String, Uni<String>> trace) {
+        long wait = budgets.take(client, perSecond, burst);
+        if (wait > 0) {
+            return Uni.createFrom().item(new Outcome(null, wait));
+        }
+        if (ours == null) {
+            return Uni.createFrom().item(new Outcome(null, 0));
+        }
+        // the browser's own return: traced (a return without a transaction id is traced by the cookie alone)
+        Uni<String> traced = traces.join(transactionId != null ? transactionId : "browser:" + ours, () -> trace.apply(transactionId));
+        return traced.map(owner -> new Outcome(owner == null || owner.equals(ours) ? ours : null, 0));
+    }
+}

@@ -1,0 +1,90 @@
+package ht.platform.support.ops;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Issue 22 item 7: Ctrl-C on {@code deploy/local/run.sh} left the embedded PostgreSQL running, because its watchdog
+ * was in the terminal's foreground process group and died of the same SIGINT as its owner. Here an owner shell in a
+ * process group of its own starts the embedded server the way run.sh does ({@code EmbeddedPostgresServer start DIR
+ * $$ DB}), the whole group gets SIGINT (what a terminal's Ctrl-C sends), and the server must be gone soon after.
+ */
+class EmbeddedPostgresSignalsTest {
+
+    @Test
+    void sigintToTheOwnersProcessGroupStopsTheEmbeddedServer() throws Exception {
+        Path dir = Path.of("target", "pg-signals-" + ProcessHandle.current().pid()).toAbsolutePath();
+        Files.createDirectories(dir);
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String script = "'" + javaBin + "' -cp \"$CP\" ht.platform.devpostgres.EmbeddedPostgresServer start '" + dir
+                + "' $$ platform > '" + dir.resolve("port") + ".out' 2> '" + dir.resolve("start.err") + "' || exit 1; exec sleep 600";
+        // as in a terminal: SIGINT and SIGHUP at their default (a build started in the background inherits them
+        // ignored, which would hide the fault), the owner leading a process group of its own
+        ProcessBuilder builder = new ProcessBuilder("env", "--default-signal=INT,HUP,QUIT,TERM", "setsid", "bash", "-c", script)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().put("CP", System.getProperty("java.class.path"));
+        Process owner = builder.start();
+        long postmaster = -1;
+        try {
+            postmaster = awaitPostmaster(dir, owner);
+            assertTrue(alive(postmaster), "the server runs while its owner does");
+            // Ctrl-C: SIGINT to the owner's whole process group (setsid made the owner, env's pid, its leader)
+            new ProcessBuilder("kill", "-INT", "--", "-" + owner.pid()).inheritIO().start().waitFor();
+            assertTrue(owner.waitFor(10, java.util.concurrent.TimeUnit.SECONDS), () -> "the owner stops on SIGINT: " + tree(owner.pid()));
+            long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (alive(postmaster) && System.nanoTime() < until) {
+                Thread.sleep(100); // polling for the server to go, not waiting for time to pass
+            }
+            assertTrue(!alive(postmaster), "the embedded PostgreSQL (pid " + postmaster + ") is left running");
+            assertTrue(!Files.exists(dir.resolve("port")), "the port file is gone with the server");
+        } finally {
+            owner.destroyForcibly();
+            if (postmaster > 0 && alive(postmaster)) { // never leave a server behind, even when the test fails
+                new ProcessBuilder("kill", "-INT", Long.toString(postmaster)).start().waitFor();
+            }
+        }
+    }
+
+    private static long awaitPostmaster(Path dir, Process owner) throws Exception {
+        Path pidFile = dir.resolve("data").resolve("postmaster.pid");
+        long until = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        while (System.nanoTime() < until) {
+            // the starter has exited and the owner waits (as run.sh does): a SIGINT while the starter still runs would
+            // be taken by bash as handled by its child
+            boolean waiting = owner.info().command().map(c -> c.endsWith("sleep")).orElse(false);
+            if (waiting && Files.exists(pidFile)) {
+                List<String> lines = Files.readAllLines(pidFile);
+                if (!lines.isEmpty() && !lines.get(0).isBlank()) {
+                    return Long.parseLong(lines.get(0).strip());
+                }
+            }
+            assertTrue(owner.isAlive(), "the owner exited: " + (Files.exists(dir.resolve("start.err"))
+                    ? Files.readString(dir.resolve("start.err")) : ""));
+            Thread.sleep(100); // polling for the server to start
+        }
+        throw new AssertionError("the embedded server did not start in 120 s");
+    }
+
+    private static String tree(long session) {
+        try {
+            Process ps = new ProcessBuilder("ps", "-o", "pid,pgid,sid,stat,args", "-s", Long.toString(session)).start();
+            return new String(ps.getInputStream().readAllBytes());
+        } catch (java.io.IOException e) {
+            return e.toString();
+        }
+    }
+
+    private static boolean alive(long pid) {
+        Optional<ProcessHandle> handle = ProcessHandle.of(pid);
+        return handle.isPresent() && handle.get().isAlive();
+    }
+}

@@ -1,0 +1,43 @@
+package ht.platform.wallet.service;
+
+import ht.platform.support.web.ReturnGate;
+import io.smallrye.mutiny.Uni;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.time.Clock;
+
+/**
+ * The customer's return from MonCash ({@link ReturnGate}'s rule) around {@link MonCashPayments#returned}: only the
+ * browser holding the payment's page token in its cookie sees the page; no cookie, no MonCash call.
+ */
+@ApplicationScoped
+public class MonCashReturns {
+
+    @Inject
+    MonCashPayments moncash;
+
+    @Inject
+    Clock clock;
+
+    @ConfigProperty(name = "moncash-returns.per-minute", defaultValue = "12")
+    int perMinute;
+
+    @ConfigProperty(name = "moncash-returns.burst", defaultValue = "6")
+    int burst;
+
+    private ReturnGate gate;
+
+    @PostConstruct
+    void start() {
+        gate = new ReturnGate(clock, perMinute, burst);
+    }
+
+    /** {@code pageToken}: the browser's cookie (a well-formed page token, or null). */
+    public Uni<ReturnGate.Outcome> returned(String transactionId, String pageToken, String client) {
+        return gate.pass(transactionId, pageToken, client,
+                tx -> tx == null ? Uni.createFrom().nullItem() : moncash.returned(tx));
+    }
+}

@@ -1,0 +1,111 @@
+package ht.platform.wallet.web;
+
+import ht.platform.rail.moncash.sandbox.MonCashSandbox;
+import ht.platform.support.testing.MonCashStandIn;
+import ht.platform.support.testing.RawHttp;
+import ht.platform.wallet.TestApi;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.response.ExtractableResponse;
+import io.restassured.response.Response;
+import org.junit.jupiter.api.Test;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+import static ht.platform.wallet.TestApi.as;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Issue 22 hole 3: without any cookie, {@code GET /wallet/moncash/return?transactionId=<someone else's>} redirected
+ * to that customer's page (merchant, reference, amount, "Paid"), and each anonymous call spent a MonCash call on
+ * the merchant's credentials. Now only the browser that left for MonCash from the page sees it; anyone else gets a
+ * neutral page, costs MonCash nothing, and has a small budget of returns per address.
+ */
+@QuarkusTest
+@TestProfile(MonCashStandIn.Profile.class)
+public class MonCashReturnTest {
+
+    record Pay(String id, String token, String reference) { }
+
+    private static Pay payment(String key, long amount) {
+        String reference = "order-" + System.nanoTime();
+        ExtractableResponse<Response> r = as(key).body(Map.of("amount", amount, "currency", "HTG", "reference", reference))
+                .post("/api/v1/payments").then().statusCode(201).extract();
+        String url = r.path("wallet_url");
+        return new Pay(r.path("id"), url.substring(url.lastIndexOf('/') + 1), reference);
+    }
+
+    /** The customer presses "Pay with MonCash": the MonCash token of the page the browser is sent to. */
+    private static String leaveForMonCash(Pay p) {
+        String location = given().redirects().follow(false).contentType("application/x-www-form-urlencoded")
+                .post("/wallet/" + p.token() + "/moncash").then().statusCode(303).extract().header("Location");
+        return URLDecoder.decode(location.substring(location.indexOf("token=") + 6), StandardCharsets.UTF_8);
+    }
+
+    private static void assertNeutral(String html, Pay p, String merchant) {
+        assertTrue(html.contains("id=\"checking\""), html);
+        assertFalse(html.contains(p.token()) || html.contains(p.reference()) || html.contains(merchant)
+                || html.contains("1 025") || html.contains("1025") || html.contains("wpt_"), html);
+    }
+
+    @Test
+    void aReturnShowsAPaymentOnlyToTheBrowserThatStartedIt() {
+        MonCashSandbox sandbox = MonCashStandIn.sandbox();
+        String merchant = "Victim shop " + System.nanoTime();
+        String victimKey = TestApi.key(TestApi.project(merchant), "live");
+        Pay victim = payment(victimKey, 1000);
+        String tx = sandbox.pay(leaveForMonCash(victim), "50937001111");
+        int lookups = sandbox.calls("RetrieveTransactionPayment");
+
+        // an attacker with no cookie, again and again: a neutral page, and not one call to MonCash
+        for (int i = 0; i < 5; i++) {
+            String html = given().redirects().follow(false).queryParam("transactionId", tx).get("/wallet/moncash/return")
+                    .then().statusCode(200).header("Location", (String) null).header("Cache-Control", "no-store")
+                    .extract().asString();
+            assertNeutral(html, victim, merchant);
+        }
+        given().redirects().follow(false).get("/wallet/moncash/return").then().statusCode(200).body(containsString("id=\"checking\""));
+        assertEquals(lookups, sandbox.calls("RetrieveTransactionPayment"), "anonymous returns cost MonCash nothing");
+
+        // an attacker with a cookie of a payment of their own, naming the victim's transaction: still neutral
+        String attackerKey = TestApi.key(TestApi.project("Attacker " + System.nanoTime()), "live");
+        Pay own = payment(attackerKey, 50);
+        leaveForMonCash(own);
+        String html = given().redirects().follow(false).cookie("gw_moncash", own.token()).queryParam("transactionId", tx)
+                .get("/wallet/moncash/return").then().statusCode(200).header("Location", (String) null).extract().asString();
+        assertNeutral(html, victim, merchant);
+
+        // the victim's own browser goes back to the payment's page, settled from MonCash's record
+        given().redirects().follow(false).cookie("gw_moncash", victim.token()).queryParam("transactionId", tx)
+                .get("/wallet/moncash/return").then().statusCode(303).header("Location", containsString("/wallet/" + victim.token()));
+        assertEquals("succeeded", as(victimKey).get("/api/v1/payments/" + victim.id()).then().extract().path("status"));
+    }
+
+    @Test
+    void returnsAreLimitedPerClientAddress() {
+        String from = "127.0.0." + (20 + (int) (System.nanoTime() % 200));
+        int served = 0;
+        RawHttp.Answer last = null;
+        for (int i = 0; i < 60; i++) {
+            last = RawHttp.sendFrom(from, "GET", "/wallet/moncash/return?transactionId=tx" + i, Map.of());
+            if (last.status() != 200) {
+                break;
+            }
+            served++;
+        }
+        assertNotNull(last);
+        assertEquals(429, last.status(), "the address's budget ends");
+        assertTrue(served >= 40 && served < 60, "served " + served);
+        assertTrue(Long.parseLong(last.header("Retry-After")) >= 1, last.headers().toString());
+        assertTrue(last.body().contains("id=\"checking\""), last.body());
+        // another address is not held back by this one
+        given().redirects().follow(false).get("/wallet/moncash/return").then().statusCode(200);
+    }
+}
