@@ -71,7 +71,8 @@ public class DecisionEngine {
         if (faceMatcher.isResolvable()) {
             matcher = Optional.of(faceMatcher.get());
         } else if (face.url().isPresent()) {
-            matcher = Optional.of(new FaceSidecar(face.url().get(), face.timeout(), face.maxSide()));
+            matcher = Optional.of(new FaceSidecar(face.url().get(), FaceSidecar.secret(face.token(), face.tokenFile(), face.url().get()),
+                    face.timeout(), face.maxSide()));
         } else {
             LOG.warn("kyc.face.url is not set: faces are not compared, live verifications end unable_to_verify");
         }
