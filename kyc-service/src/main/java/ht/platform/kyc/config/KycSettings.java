@@ -155,8 +155,8 @@ public interface KycSettings {
         @WithDefault("0.5")
         double selfieMinScore();
 
-        /** Distance below which the faces are the same person. */
-        @WithDefault("0.45")
+        /** Distance below which the faces are the same person (kyc-service/eval FacePairEvaluation). */
+        @WithDefault("0.47")
         double matchBelow();
 
         /** Distance from which the faces are different people (face_mismatch); in between: face_match_inconclusive. */

@@ -51,6 +51,7 @@ class MrzEvaluation {
         int corrupted = 0;
         int falseAccepts = 0;
         List<Long> millis = new ArrayList<>();
+        List<String> misses = new ArrayList<>();
         long seed = 1;
         for (Condition condition : CONDITIONS) {
             for (Scenes.Surface surface : Scenes.Surface.values()) {
@@ -63,6 +64,10 @@ class MrzEvaluation {
                         MrzReader.Status status = reader.read(photo, today).status();
                         millis.add((System.nanoTime() - start) / 1_000_000);
                         boolean read = status == MrzReader.Status.read;
+                        if (!read) {
+                            misses.add(String.format("%s %s %s %s jpeg %.1f seed %d: %s", condition.name(), surface, card ? "TD1" : "TD3", pose,
+                                    jpeg, seed - 1, status));
+                        }
                         int[] row = table.computeIfAbsent(condition.name() + "|" + surface, k -> new int[4]);
                         row[card ? 2 : 0] += read ? 1 : 0;
                         row[card ? 3 : 1]++;
@@ -88,6 +93,7 @@ class MrzEvaluation {
         System.out.printf("read within ±5° (all surfaces, perspective and uneven light included): %d/%d = %.1f %% (goal ≥ 95 %%)%n",
                 within5[0], within5[1], 100.0 * within5[0] / within5[1]);
         System.out.printf("read at ±8°: %d/%d = %.1f %% (goal ≥ 80 %%)%n", at8[0], at8[1], 100.0 * at8[0] / at8[1]);
+        misses.forEach(m -> System.out.println("not read: " + m));
         System.out.printf("false accepts (corrupted check digit read as valid): %d of %d%n", falseAccepts, corrupted);
         System.out.printf("time per read: p50 %d ms, p95 %d ms (%s, %d cores)%n", millis.get(millis.size() / 2),
                 millis.get((int) Math.ceil(millis.size() * 0.95) - 1), reader.version().orElse("?"), Runtime.getRuntime().availableProcessors());
