@@ -107,8 +107,8 @@ final class MrzText {
         return a.status() == MrzReader.Status.unreadable ? b : a;
     }
 
-    /** The characters of a document number that may stand for another: O for 0 and back, letters shaped like a digit. */
-    private static final String DIGIT_SHAPED = "O0QDSBZGI";
+    /** The characters of a document number that may stand for the other: OCR-B draws them alike. */
+    private static final String DIGIT_SHAPED = "O0";
 
     private static MrzReader.Reading attempt(String mrz, LocalDate today) {
         if (mrz == null) {
@@ -118,8 +118,8 @@ final class MrzText {
         if (first.status() != MrzReader.Status.checksum_failed) {
             return first;
         }
-        // the document number may hold letters and digits, so no field type settles it: O and 0 look the same in OCR-B,
-        // and OCR reads some digits as the letter of that shape; the number's own check digit and the composite decide
+        // O and 0 look the same in OCR-B; the document number may hold both, and its own check digit decides (letters
+        // shaped like other digits, S for 5, are not tried: the evaluation showed corrupted numbers then passing)
         int start = mrz.startsWith("P") ? 45 : 5;
         List<Integer> ambiguous = new ArrayList<>();
         for (int i = start; i < start + 9; i++) {
@@ -135,7 +135,7 @@ final class MrzText {
             for (int b = 0; b < ambiguous.size(); b++) {
                 if ((mask >> b & 1) == 1) {
                     int i = ambiguous.get(b);
-                    c[i] = c[i] == '0' ? 'O' : digit(c[i]);
+                    c[i] = c[i] == 'O' ? '0' : 'O';
                 }
             }
             MrzReader.Reading swapped = parsed(new String(c), today);
