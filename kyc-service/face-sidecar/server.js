@@ -1,8 +1,12 @@
 'use strict';
-// kyc face sidecar: raw RGB pixels in (X-Width, X-Height), faces out (box, score, 128-d descriptor). 127.0.0.1 only;
-// nothing is written anywhere. Models and the wasm binary ship inside the npm packages (no download at run time).
+// kyc face sidecar: raw RGB pixels in (X-Width, X-Height), faces out (box, score, 128-d descriptor). 127.0.0.1 only,
+// a bearer secret on every request, a bounded queue; only the secret's file is written, never an image. Models and the
+// wasm binary ship inside the npm packages (no download at run time).
 const http = require('http');
 const path = require('path');
+const crypto = require('crypto');
+const fs = require('fs');
+const os = require('os');
 const tf = require('@tensorflow/tfjs');
 const wasm = require('@tensorflow/tfjs-backend-wasm');
 const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js');
@@ -10,6 +14,14 @@ const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js');
 const port = Number(process.env.FACE_SIDECAR_PORT || 8091);
 // low enough to find a printed portrait; kyc-service applies its own, higher score to count faces on a selfie
 const minConfidence = Number(process.env.FACE_SIDECAR_MIN_CONFIDENCE || 0.3);
+// kyc-service scales every image to at most kyc.face.max-side (1024) along its longer side: nothing larger is accepted
+const maxSide = Number(process.env.FACE_SIDECAR_MAX_SIDE || 1024);
+// detections run at once (the wasm backend computes on one thread) and requests allowed to wait for them
+const concurrency = Number(process.env.FACE_SIDECAR_CONCURRENCY || 1);
+const queueLimit = Number(process.env.FACE_SIDECAR_QUEUE || 4);
+// an upload that stalls holds its place no longer than this
+const requestTimeoutMs = Number(process.env.FACE_SIDECAR_REQUEST_TIMEOUT_MS || 30000);
+const token = secret();
 const model = 'face-api ' + require('@vladmandic/face-api/package.json').version
   + ' (SSD MobileNet v1 detector, 68-point landmarks, ResNet-34 128-d face descriptor)';
 const modelDir = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
@@ -23,7 +35,7 @@ async function start() {
   await faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir);
   await faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir);
   ready = true;
-  console.log(JSON.stringify({ msg: 'face sidecar ready', backend: tf.getBackend(), model, port }));
+  console.log(JSON.stringify({ msg: 'face sidecar ready', backend: tf.getBackend(), model, port, maxSide, concurrency, queue: queueLimit }));
 }
 
 function centre(points) {
@@ -47,43 +59,143 @@ async function faces(body, width, height) {
   }
 }
 
-http.createServer((req, res) => {
+/**
+ * The secret every /faces request carries (Authorization: Bearer): FACE_SIDECAR_TOKEN when given (32 characters or
+ * more), otherwise 32 random bytes drawn at each start and written, readable by this user only, to
+ * FACE_SIDECAR_TOKEN_FILE (default: the temporary directory, kyc-face-sidecar-<port>.token), where kyc-service reads it.
+ */
+function secret() {
+  const given = process.env.FACE_SIDECAR_TOKEN;
+  if (given !== undefined) {
+    if (given.length < 32) {
+      console.error(JSON.stringify({ msg: 'FACE_SIDECAR_TOKEN must be at least 32 characters' }));
+      process.exit(1);
+    }
+    return given;
+  }
+  const drawn = crypto.randomBytes(32).toString('hex');
+  const file = process.env.FACE_SIDECAR_TOKEN_FILE || path.join(os.tmpdir(), `kyc-face-sidecar-${port}.token`);
+  fs.rmSync(file, { force: true });
+  fs.writeFileSync(file, drawn, { mode: 0o600, flag: 'wx' });
+  return drawn;
+}
+
+function authorized(req) {
+  const given = Buffer.from(String(req.headers.authorization || ''));
+  const expected = Buffer.from('Bearer ' + token);
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}
+
+// admission: a request either runs, waits in the bounded queue, or is refused at once (503, kyc retries the decision)
+let running = 0;
+const waiting = [];
+
+function admit() {
+  if (running < concurrency) {
+    running++;
+    return Promise.resolve();
+  }
+  if (waiting.length >= queueLimit) {
+    return null;
+  }
+  return new Promise((resolve) => waiting.push(resolve));
+}
+
+function release() {
+  const next = waiting.shift();
+  if (next) {
+    next();
+  } else {
+    running--;
+  }
+}
+
+// a body not yet read is discarded by node as it arrives (never buffered), bounded by the request timeout
+function refuse(res, status, extra) {
+  res.writeHead(status, extra || {});
+  res.end();
+}
+
+const server = http.createServer((req, res) => {
   if (req.method === 'GET' && req.url === '/health') {
     res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ status: ready ? 'UP' : 'DOWN', model, backend: ready ? tf.getBackend() : null }));
     return;
   }
-  const width = Number(req.headers['x-width']);
-  const height = Number(req.headers['x-height']);
-  if (req.method !== 'POST' || req.url !== '/faces' || !(width > 0 && height > 0 && width * height <= 16e6)) {
-    res.writeHead(400).end();
+  if (req.method !== 'POST' || req.url !== '/faces') {
+    refuse(res, 404);
     return;
   }
-  const chunks = [];
-  let size = 0;
-  req.on('data', (c) => {
-    size += c.length;
-    if (size <= width * height * 3) {
-      chunks.push(c);
-    } else {
-      req.destroy(); // more than the declared pixels: not kept
-    }
-  });
-  req.on('end', async () => {
-    const body = Buffer.concat(chunks);
-    if (!ready || body.length !== width * height * 3) {
-      res.writeHead(ready ? 400 : 503).end();
+  if (!authorized(req)) {
+    refuse(res, 401);
+    return;
+  }
+  const width = Number(req.headers['x-width']);
+  const height = Number(req.headers['x-height']);
+  const length = Number(req.headers['content-length']);
+  if (!(Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0)) {
+    refuse(res, 400);
+    return;
+  }
+  if (width > maxSide || height > maxSide || length > width * height * 3) {
+    refuse(res, 413);
+    return;
+  }
+  if (length !== width * height * 3) {
+    refuse(res, 411);
+    return;
+  }
+  if (!ready) {
+    refuse(res, 503, { 'retry-after': '2' });
+    return;
+  }
+  const admitted = admit();
+  if (admitted === null) {
+    refuse(res, 503, { 'retry-after': '1' });
+    return;
+  }
+  admitted.then(() => detect(req, res, width, height)).finally(release);
+});
+
+function detect(req, res, width, height) {
+  return new Promise((resolve) => {
+    if (req.destroyed) {
+      resolve(); // the caller gave up while waiting
       return;
     }
-    try {
-      const t0 = Date.now();
-      const out = await faces(body, width, height);
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ faces: out, millis: Date.now() - t0 }));
-    } catch (e) {
-      console.error(JSON.stringify({ msg: 'inference failed', error: String(e && e.message) }));
-      res.writeHead(500).end();
-    }
+    const body = Buffer.alloc(width * height * 3);
+    let size = 0;
+    req.on('data', (c) => {
+      if (size + c.length <= body.length) {
+        c.copy(body, size);
+      }
+      size += c.length;
+    });
+    req.on('error', resolve);
+    req.on('close', () => { if (!req.complete) resolve(); });
+    req.on('end', async () => {
+      try {
+        if (size !== body.length) {
+          refuse(res, 400);
+          return;
+        }
+        const t0 = Date.now();
+        const out = await faces(body, width, height);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ faces: out, millis: Date.now() - t0 }));
+      } catch (e) {
+        console.error(JSON.stringify({ msg: 'inference failed', error: String(e && e.message) }));
+        refuse(res, 500);
+      } finally {
+        resolve();
+      }
+    });
   });
-}).listen(port, '127.0.0.1');
+}
+
+server.requestTimeout = requestTimeoutMs;
+server.headersTimeout = Math.min(requestTimeoutMs, 10000);
+// sockets beyond these are closed at once: a queued request holds only its socket (its body is read when it runs)
+server.maxConnections = 2 * (concurrency + queueLimit) + 8;
+server.listen(port, '127.0.0.1');
 start().catch((e) => { console.error(e); process.exit(1); });

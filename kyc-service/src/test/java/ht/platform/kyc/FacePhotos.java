@@ -56,6 +56,27 @@ public final class FacePhotos {
         });
     }
 
+    /** A photo of the openly licensed portraits in the test resources (faces/README.md), e.g. "max-Paul.jpeg". */
+    public static BufferedImage resource(String name) {
+        try (var in = FacePhotos.class.getResourceAsStream("/faces/" + name)) {
+            BufferedImage read = ImageIO.read(in);
+            BufferedImage rgb = new BufferedImage(read.getWidth(), read.getHeight(), BufferedImage.TYPE_INT_RGB);
+            Graphics2D g = rgb.createGraphics();
+            g.setColor(Color.WHITE);
+            g.fillRect(0, 0, rgb.getWidth(), rgb.getHeight());
+            g.drawImage(read, 0, 0, null);
+            g.dispose();
+            return rgb;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A specimen Haitian passport whose portrait is {@code photo} (drawn to cover the portrait's box, centred). */
+    public static BufferedImage passportPage(BufferedImage photo) {
+        return Documents.passport(Documents.td3("HTI", "HX4271839", "900101", 'F', "310101", "BAPTISTE", "WIDLINE", false), photo);
+    }
+
     /** The passport portrait: the face and a little around it, 330 × 420. */
     public static BufferedImage portrait(Person p) {
         double w = 1.9 * p.width();

@@ -65,24 +65,11 @@ public class FaceSidecarResource implements QuarkusTestResourceLifecycleManager 
                     return Map.of();
                 }
             }
-            int port;
-            try (ServerSocket socket = new ServerSocket(0)) {
-                port = socket.getLocalPort();
-            }
-            Path log = Files.createTempFile("face-sidecar-", ".log");
-            ProcessBuilder builder = new ProcessBuilder(node.get(), "server.js").directory(dir.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                    .redirectErrorStream(true).redirectOutput(log.toFile());
-            builder.environment().put("FACE_SIDECAR_PORT", Integer.toString(port));
-            process = builder.start();
-            String base = "http://127.0.0.1:" + port;
-            if (!healthy(base, Duration.ofSeconds(120))) {
-                stop();
-                missing = "[live checks] face sidecar did not become healthy; its log: " + log;
-                throw new IllegalStateException(missing + "\n" + Files.readString(log));
-            }
+            String token = newToken();
+            process = launch(node.get(), Map.of("FACE_SIDECAR_TOKEN", token));
             url = base;
-            return Map.of("kyc.face.url", base);
+            secret = token;
+            return Map.of("kyc.face.url", base, "kyc.face.token", token);
         } catch (IOException e) {
             throw new IllegalStateException("face sidecar could not be started", e);
         } catch (InterruptedException e) {
@@ -90,6 +77,65 @@ public class FaceSidecarResource implements QuarkusTestResourceLifecycleManager 
             throw new IllegalStateException(e);
         }
     }
+
+    /** A secret as a deployment would draw it: 32 random bytes, hex. */
+    public static String newToken() {
+        byte[] bytes = new byte[32];
+        new java.security.SecureRandom().nextBytes(bytes);
+        return java.util.HexFormat.of().formatHex(bytes);
+    }
+
+    private String base;
+
+    /**
+     * Starts {@code node server.js} on a free port with these settings added to its environment, and waits until it is
+     * healthy (models loaded); its base URL is then {@link #base()}.
+     */
+    Process launch(String node, Map<String, String> settings) throws IOException, InterruptedException {
+        Path dir = directory();
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        Path log = Files.createTempFile("face-sidecar-", ".log");
+        ProcessBuilder builder = new ProcessBuilder(node, "server.js").directory(dir.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().put("FACE_SIDECAR_PORT", Integer.toString(port));
+        builder.environment().putAll(settings);
+        process = builder.start();
+        base = "http://127.0.0.1:" + port;
+        if (!healthy(base, Duration.ofSeconds(120))) {
+            stop();
+            missing = "[live checks] face sidecar did not become healthy; its log: " + log;
+            throw new IllegalStateException(missing + "\n" + Files.readString(log));
+        }
+        return process;
+    }
+
+    public String base() {
+        return base;
+    }
+
+    /** The secret of the sidecar the live tests run against. */
+    public static String secret() {
+        return secret;
+    }
+
+    private static volatile String secret;
+
+    /** A sidecar of its own with these settings (for the tests of its limits); stop it with {@link #stop()}. */
+    public static FaceSidecarResource started(Map<String, String> settings) throws IOException, InterruptedException {
+        var node = MachineTools.find("node");
+        Assumptions.assumeTrue(node.isPresent() && Files.isDirectory(directory().resolve("node_modules/@vladmandic/face-api/model")),
+                "[face sidecar] SKIPPED: node or the sidecar's packages are missing");
+        FaceSidecarResource own = new FaceSidecarResource();
+        own.own = true;
+        own.launch(node.get(), settings);
+        return own;
+    }
+
+    private boolean own;
 
     private boolean healthy(String base, Duration within) throws InterruptedException {
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
@@ -111,7 +157,9 @@ public class FaceSidecarResource implements QuarkusTestResourceLifecycleManager 
 
     @Override
     public void stop() {
-        url = null;
+        if (!own) {
+            url = null;
+        }
         if (process != null) {
             process.destroy();
             try {

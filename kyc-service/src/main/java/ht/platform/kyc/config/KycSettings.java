@@ -134,6 +134,15 @@ public interface KycSettings {
         /** The sidecar, e.g. http://127.0.0.1:8091 (KYC_FACE_URL); unset, the face check is not performed. */
         Optional<java.net.URI> url();
 
+        /** The sidecar's secret (KYC_FACE_TOKEN, its FACE_SIDECAR_TOKEN); unset, it is read from {@link #tokenFile()}. */
+        Optional<String> token();
+
+        /**
+         * The file where the sidecar writes the secret it draws at each start (KYC_FACE_TOKEN_FILE, its
+         * FACE_SIDECAR_TOKEN_FILE); unset: kyc-face-sidecar-&lt;port&gt;.token in the temporary directory, as the sidecar does.
+         */
+        Optional<java.nio.file.Path> tokenFile();
+
         /** One detection longer than this fails the decision (technical_error, images erased). */
         @WithDefault("PT20S")
         Duration timeout();
@@ -146,8 +155,8 @@ public interface KycSettings {
         @WithDefault("0.5")
         double selfieMinScore();
 
-        /** Distance below which the faces are the same person. */
-        @WithDefault("0.45")
+        /** Distance below which the faces are the same person (kyc-service/eval FacePairEvaluation). */
+        @WithDefault("0.47")
         double matchBelow();
 
         /** Distance from which the faces are different people (face_mismatch); in between: face_match_inconclusive. */

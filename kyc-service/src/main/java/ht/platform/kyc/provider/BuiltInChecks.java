@@ -168,6 +168,7 @@ public final class BuiltInChecks {
             checks.put("face_match", faceMatcher ? "performed" : "not_configured");
             checks.put("liveness_selfie_not_document_portrait", faceMatcher ? "performed" : "not_configured");
             checks.put("document_screen_capture", "performed");
+            checks.put("selfie_screen_capture", "performed");
             checks.put("liveness_active_challenge", "not_performed");
             checks.put("image_metadata_stripped", "performed");
             checks.put("can_be_verified", faceMatcher && mrzReader);

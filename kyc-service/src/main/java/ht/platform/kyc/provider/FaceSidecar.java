@@ -16,11 +16,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * The face sidecar next to kyc-service in the same pod ({@code kyc-service/face-sidecar}: face-api's SSD MobileNet v1
  * detector, 68-point landmarks and 128-d recognition net on TensorFlow.js' wasm backend, models from the npm package).
- * It listens on 127.0.0.1 only: the pixels (raw RGB, scaled down to {@code maxSide}) go over the pod's loopback and
+ * It listens on 127.0.0.1 only and answers only requests carrying its secret: the pixels (raw RGB, scaled down to {@code maxSide}) go over the pod's loopback and
  * nothing else; the answer is the faces. Blocking, with bounded timeouts: it runs on the image workers.
  */
 public final class FaceSidecar implements FaceMatcher {
@@ -28,6 +32,7 @@ public final class FaceSidecar implements FaceMatcher {
     public static final String MODEL = "face-api 1.7.15 (SSD MobileNet v1 detector, 68-point landmarks, ResNet-34 128-d face descriptor)";
 
     private final URI base;
+    private final Supplier<String> secret;
     private final Duration timeout;
     private final int maxSide;
     private final HttpClient http;
@@ -36,11 +41,30 @@ public final class FaceSidecar implements FaceMatcher {
     private volatile boolean healthy;
     private volatile long checkedAt = System.nanoTime() - RECHECK_NANOS;
 
-    public FaceSidecar(URI base, Duration timeout, int maxSide) {
+    public FaceSidecar(URI base, Supplier<String> secret, Duration timeout, int maxSide) {
         this.base = base;
+        this.secret = secret;
         this.timeout = timeout;
         this.maxSide = maxSide;
         this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).version(HttpClient.Version.HTTP_1_1).build();
+    }
+
+    /**
+     * The sidecar's secret: the configured one, or the one it drew at its start, read from its file at each request
+     * (a restarted sidecar has drawn a new one); empty when there is none, which the sidecar refuses.
+     */
+    public static Supplier<String> secret(Optional<String> token, Optional<Path> file, URI base) {
+        if (token.isPresent()) {
+            return token::get;
+        }
+        Path path = file.orElse(Path.of(System.getProperty("java.io.tmpdir"), "kyc-face-sidecar-" + base.getPort() + ".token"));
+        return () -> {
+            try {
+                return Files.readString(path).strip();
+            } catch (IOException e) {
+                return "";
+            }
+        };
     }
 
     @Override
@@ -80,7 +104,7 @@ public final class FaceSidecar implements FaceMatcher {
         int w = Math.max(1, (int) Math.round(image.getWidth() * scale));
         int h = Math.max(1, (int) Math.round(image.getHeight() * scale));
         HttpRequest request = HttpRequest.newBuilder(base.resolve("/faces")).timeout(timeout)
-                .header("Content-Type", "application/octet-stream").header("X-Width", Integer.toString(w))
+                .header("Content-Type", "application/octet-stream").header("Authorization", "Bearer " + secret.get()).header("X-Width", Integer.toString(w))
                 .header("X-Height", Integer.toString(h)).POST(HttpRequest.BodyPublishers.ofByteArray(rgb(image, w, h))).build();
         HttpResponse<byte[]> response;
         try {
@@ -92,6 +116,7 @@ public final class FaceSidecar implements FaceMatcher {
             throw new IllegalStateException("interrupted while waiting for the face sidecar", e);
         }
         if (response.statusCode() != 200) {
+            // refused (401 secret, 413 size, 503 busy) or failed: the decision ends technical_error and can be retried
             throw new IllegalStateException("face sidecar answered " + response.statusCode());
         }
         healthy = true;

@@ -51,7 +51,7 @@ public class PublicResource {
         liveness.put("image_metadata_stripped", true);
         liveness.put("screen_capture_detection", true);
         liveness.put("screen_capture_heuristics", ScreenCapture.HEURISTICS);
-        liveness.put("screen_capture_checked_on", List.of("document"));
+        liveness.put("screen_capture_checked_on", List.of("document", "selfie"));
         liveness.put("active_liveness", false);
         features.put("liveness", liveness);
         features.put("checks", BuiltInChecks.describe(engine.mrzEngine().isPresent(), faceModel.isPresent()));

@@ -13,6 +13,7 @@ import ht.platform.kyc.provider.FaceMatcher;
 import ht.platform.kyc.provider.FaceSidecar;
 import ht.platform.kyc.provider.MrzReader;
 import ht.platform.kyc.provider.ScreenCaptureCheck;
+import ht.platform.kyc.provider.SelfieScreenCheck;
 import ht.platform.support.time.Timestamps;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -39,7 +40,7 @@ public class DecisionEngine {
     private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(DecisionEngine.class);
 
     public static final Set<String> REASONS = Set.of("document_blurry", "document_glare", "document_too_dark", "document_cut_off",
-            "document_side_missing", "document_not_detected", "document_screen_capture", "mrz_unreadable", "mrz_checksum_failed",
+            "document_side_missing", "document_not_detected", "document_screen_capture", "selfie_screen_capture", "mrz_unreadable", "mrz_checksum_failed",
             "document_expired", "document_type_not_supported", "document_country_not_supported", "under_minimum_age",
             "selfie_no_face", "selfie_multiple_faces", "face_match_inconclusive", "face_mismatch", "document_tampering_suspected",
             "duplicate_identity", "consent_declined", "session_expired", "cancelled_by_client", "processing_error");
@@ -71,7 +72,8 @@ public class DecisionEngine {
         if (faceMatcher.isResolvable()) {
             matcher = Optional.of(faceMatcher.get());
         } else if (face.url().isPresent()) {
-            matcher = Optional.of(new FaceSidecar(face.url().get(), face.timeout(), face.maxSide()));
+            matcher = Optional.of(new FaceSidecar(face.url().get(), FaceSidecar.secret(face.token(), face.tokenFile(), face.url().get()),
+                    face.timeout(), face.maxSide()));
         } else {
             LOG.warn("kyc.face.url is not set: faces are not compared, live verifications end unable_to_verify");
         }
@@ -98,6 +100,7 @@ public class DecisionEngine {
                 new BuiltInChecks.MrzCheck(Map.of("HT", "HTI")),
                 new BuiltInChecks.DocumentValidity(d.minimumAge()),
                 new BuiltInChecks.SelfieImage(d.maxImageBytes(), d.minWidth(), d.minHeight()),
+                new SelfieScreenCheck(),
                 new FaceCheck(matcher, faceBounds(settings.face())));
     }
 
@@ -113,14 +116,20 @@ public class DecisionEngine {
         // a photo of a screen is not judged further: its MRZ and portrait ask for a photo of the document, not a verdict
         CheckResult screen = new ScreenCaptureCheck().run(submitted);
         boolean offScreen = screen.status() == CheckStatus.failed;
+        CheckResult selfieScreen = new SelfieScreenCheck().run(submitted);
+        boolean selfieOffScreen = selfieScreen.status() == CheckStatus.failed;
         Evidence evidence = mrzEngine.isEmpty() || submitted.mrzSide() == null || offScreen ? submitted
                 : submitted.withMrz(mrzReader.read(submitted.mrzSide(), submitted.today()));
         List<CheckResult> results = new ArrayList<>();
         for (Check check : pipeline()) {
             if (check instanceof ScreenCaptureCheck) {
                 results.add(screen);
+            } else if (check instanceof SelfieScreenCheck) {
+                results.add(selfieScreen);
             } else if (offScreen && READ_FROM_THE_DOCUMENT.contains(check.name())) {
                 results.add(CheckResult.awaiting(check.name(), "the document photo is a photo of a screen"));
+            } else if (selfieOffScreen && check instanceof FaceCheck) {
+                results.add(CheckResult.awaiting(check.name(), "the selfie is a photo of a screen"));
             } else {
                 results.add(check.run(evidence));
             }
@@ -188,7 +197,11 @@ public class DecisionEngine {
             document.set("screen_capture", json.valueToTree(screen));
         }
         checks.putObject("mrz").put("status", worst(results, "mrz").name());
-        ObjectNode face = checks.putObject("face").put("status", worst(results, "selfie_image", "face").name());
+        ObjectNode face = checks.putObject("face").put("status", worst(results, "selfie_image", "selfie_screen", "face").name());
+        Object selfieScreen = detail(results, "selfie_screen", "screen_capture");
+        if (selfieScreen != null) {
+            face.set("screen_capture", json.valueToTree(selfieScreen));
+        }
         Object liveness = detail(results, "face", "liveness");
         if (liveness != null) {
             face.set("liveness", json.valueToTree(liveness));

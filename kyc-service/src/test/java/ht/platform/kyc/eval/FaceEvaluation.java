@@ -27,6 +27,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -61,7 +62,7 @@ class FaceEvaluation {
     @Test
     void evaluate() throws Exception {
         String url = FaceSidecarResource.require();
-        FaceSidecar detector = new FaceSidecar(URI.create(url), Duration.ofSeconds(60), 1920);
+        FaceSidecar detector = new FaceSidecar(URI.create(url), FaceSidecar.secret(Optional.of(FaceSidecarResource.secret()), Optional.empty(), URI.create(url)), Duration.ofSeconds(60), 1024);
         List<FacePhotos.Person> people = new ArrayList<>();
         for (int sample = 1; sample <= FacePhotos.ASTRONAUT; sample++) {
             for (FaceMatcher.Face f : detector.faces(FacePhotos.photo(sample))) {

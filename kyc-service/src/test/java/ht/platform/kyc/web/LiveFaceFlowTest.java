@@ -7,6 +7,7 @@ import ht.platform.kyc.FaceSidecarResource;
 import ht.platform.kyc.Fixtures;
 import ht.platform.kyc.MachineTools;
 import ht.platform.kyc.Receiver;
+import ht.platform.kyc.Scenes;
 import ht.platform.kyc.events.PrivacyWalk;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -29,8 +30,9 @@ import static org.hamcrest.Matchers.startsWith;
  * Live mode end to end with the real checks: the hosted page receives a photographed specimen passport (OCR-B MRZ,
  * portrait from a face-api demo photo) and a selfie; Tesseract reads the MRZ and the face sidecar (started by
  * {@link FaceSidecarResource}) compares the faces. Identity cards upload their front (portrait) and back (TD1 MRZ). A
- * passport page photographed off a screen is caught by the screen-capture heuristics. Every case ends with the images
- * erased.
+ * passport page or a selfie photographed off a screen is caught by the screen-capture heuristics. Passports turned ±5° on
+ * a dark table and on a cluttered desk are read; a genuine pair of two different photographs of one person is verified.
+ * Every case ends with the images erased.
  */
 @QuarkusTest
 @WithTestResource(FaceSidecarResource.class)
@@ -57,7 +59,8 @@ class LiveFaceFlowTest {
                 .body("features.liveness.image_metadata_stripped", equalTo(true))
                 .body("features.liveness.screen_capture_detection", equalTo(true))
                 .body("features.liveness.screen_capture_heuristics", contains("display_pixel_grid", "subpixel_colour_stripes"))
-                .body("features.liveness.screen_capture_checked_on", contains("document"))
+                .body("features.liveness.screen_capture_checked_on", contains("document", "selfie"))
+                .body("features.checks.passport.selfie_screen_capture", equalTo("performed"))
                 .body("features.checks.passport.document_screen_capture", equalTo("performed"))
                 .body("features.checks.national_id.can_be_verified", equalTo(true))
                 .body("features.liveness.active_liveness", equalTo(false))
@@ -67,6 +70,34 @@ class LiveFaceFlowTest {
     @Test
     void samePersonOnDocumentAndSelfieIsVerifiedAndTheClientIsTold() throws Exception {
         verifiedAndTold("passport", passport(FacePhotos.A, "310101", false), null);
+    }
+
+    /** A passport turned ±5° on a dark table and on a cluttered desk (phone JPEG): straightened, its MRZ read, verified. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"dark_wood, 5", "dark_wood, -5", "cluttered_desk, 5", "cluttered_desk, -5"})
+    void aPassportTurnedOnADarkOrClutteredSurfaceIsReadAndVerified(Scenes.Surface surface, double degrees) throws Exception {
+        String mrz = Documents.td3("HTI", NUMBER, "900101", 'F', "310101", "BAPTISTE", "WIDLINE", false);
+        byte[] photo = Scenes.photograph(Documents.passport(mrz, FacePhotos.portrait(FacePhotos.A)), surface, Scenes.Pose.turned(degrees),
+                false, 0.85f, 5);
+        decided(photo, selfie(FacePhotos.A)).body("status", equalTo("verified")).body("result.checks.mrz.status", equalTo("passed"))
+                .body("result.checks.face.status", equalTo("passed"));
+    }
+
+    /** Two different photographs of one person (faces/README.md): the first printed on the passport, the second the selfie. */
+    @Test
+    void aGenuinePairOfTwoDifferentPhotographsIsVerified() throws Exception {
+        byte[] passport = Documents.photograph(FacePhotos.passportPage(FacePhotos.resource("max-Paul.jpeg")), JPEG);
+        decided(passport, Documents.jpeg(FacePhotos.resource("max-Paul2.jpeg"), 0.9f)).body("status", equalTo("verified"))
+                .body("result.checks.face.status", equalTo("passed"));
+    }
+
+    @Test
+    void aSelfiePhotographedOffAScreenAsksForANewSelfie() throws Exception {
+        byte[] offScreen = Documents.offScreen(FacePhotos.selfie(FacePhotos.A), 2.6, 0.7, 0.9f);
+        decided(passport(FacePhotos.A, "310101", false), offScreen).body("status", equalTo("retry_required"))
+                .body("reason_code", equalTo("selfie_screen_capture")).body("result.checks.face.status", equalTo("failed"))
+                .body("result.checks.face.screen_capture.status", equalTo("failed"))
+                .body("result.checks.document.screen_capture.status", equalTo("passed"));
     }
 
     /** The hosted flow ends verified, the read and the delivered verification.verified carry no personal data, images erased. */
