@@ -10,6 +10,7 @@
 # DELIVERY_ONLY=1 (only the delivery figures: no creation/read phases, no faults), READY_TIMEOUT (s, 90), BENCH_PORT_OFFSET (shifts
 # every port), JAVA_OPTS, USERS,
 # MERGE_FROM=<an earlier results.kv> (its figures fill what this run skipped, marked in the report).
+# BENCH_JAVA (java; a JDK 25 uses the AOT cache a JDK 25 build wrote), BENCH_AOT=off (the plain fast-jar).
 # Needs: JDK 17, PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin, pgbench, python3, curl, openssl, root
 # (initdb runs as the postgres user through runuser). The jars: ./mvnw -B -pl kyc-service,checkout-service,wallet-gateway -am package -DskipTests
 set -uo pipefail
