@@ -10,6 +10,7 @@
 # DELIVERY_ONLY=1 (only the delivery figures: no creation/read phases, no faults), READY_TIMEOUT (s, 90), BENCH_PORT_OFFSET (shifts
 # every port), JAVA_OPTS, USERS,
 # MERGE_FROM=<an earlier results.kv> (its figures fill what this run skipped, marked in the report).
+# BENCH_JAVA (java; a JDK 25 uses the AOT cache a JDK 25 build wrote), BENCH_AOT=off (the plain fast-jar).
 # Needs: JDK 17, PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin, pgbench, python3, curl, openssl, root
 # (initdb runs as the postgres user through runuser). The jars: ./mvnw -B -pl kyc-service,checkout-service,wallet-gateway -am package -DskipTests
 set -uo pipefail
@@ -75,7 +76,8 @@ record meta.date "$(date -u +%Y-%m-%dT%H:%MZ)"
 record meta.nproc "$(nproc)"
 record meta.cpu "$(awk -F: '/model name/ {gsub(/^ +/,"",$2); print $2; exit}' /proc/cpuinfo)"
 record meta.mem "$(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)"
-record meta.java "$(java -version 2>&1 | head -1 | tr -d '"')"
+record meta.java "$("${BENCH_JAVA:-java}" -version 2>&1 | head -1 | tr -d '"')"
+record meta.aot_cache "${BENCH_AOT:-auto} (app.aot used when the build wrote it; BENCH_JAVA must be the JDK 25 that built it)"
 record meta.pg "$("$PGBIN/postgres" --version | awk '{print $3}')"
 record meta.pgport "$PGPORT"
 record meta.users "$USERS"

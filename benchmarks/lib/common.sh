@@ -104,7 +104,11 @@ start_service() {
   [ -f "$jar" ] || { log "$svc: $jar missing"; return 1; }
   local t0; t0=$(now_ms)
   # shellcheck disable=SC2046
-  env $(service_env "$port" | tr '\n' ' ') java $JAVA_OPTS -jar "$jar" >>"$LOGS/$svc-$port.log" 2>&1 &
+  # BENCH_AOT=auto (default): with the JDK 25 AOT cache the build wrote (target/quarkus-app/app.aot) and BENCH_JAVA a
+  # JDK 25; BENCH_AOT=off: the plain fast-jar. The cache is named relative to the jar's directory.
+  local aot=""
+  [ "${BENCH_AOT:-auto}" != off ] && [ -f "${jar%/*}/app.aot" ] && aot="-XX:+IgnoreUnrecognizedVMOptions -XX:AOTCache=${jar%/*}/app.aot"
+  env $(service_env "$port" | tr '\n' ' ') "${BENCH_JAVA:-java}" $aot $JAVA_OPTS -jar "$jar" >>"$LOGS/$svc-$port.log" 2>&1 &
   SVC_PID[$svc:$port]=$!
   local deadline=$(( t0 + ${READY_TIMEOUT:-90} * 1000 ))
   while [ "$(now_ms)" -lt "$deadline" ]; do

@@ -112,7 +112,7 @@ moncash_env() { # module: the MONCASH_* variables of its stand-in account (none 
 start_service() { # module port
   # shellcheck disable=SC2046 # moncash_env prints plain NAME=value words
   env QUARKUS_HTTP_PORT=$2 PUBLIC_BASE_URL="http://localhost:$2" $(moncash_env "$1") \
-    java -jar "$1/target/quarkus-app/quarkus-run.jar" > "$state/$1.log" 2>&1 &
+    "${SERVICE_JAVA:-java}" $([ -f "$1/target/quarkus-app/app.aot" ] && echo "-XX:+IgnoreUnrecognizedVMOptions -XX:AOTCache=$1/target/quarkus-app/app.aot") -jar "$1/target/quarkus-app/quarkus-run.jar" > "$state/$1.log" 2>&1 & # the JDK 25 AOT cache when the build wrote one (SERVICE_JAVA=<JDK 25>/bin/java; ignored on JDK 17)
   pids+=($!)
 }
 start_services() {
