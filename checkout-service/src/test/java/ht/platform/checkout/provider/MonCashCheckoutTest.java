@@ -266,6 +266,9 @@ class MonCashCheckoutTest {
 
     @Test
     void refundsGoOutAsTransfersToThePayerOnceAndNeverBeyondWhatWasReceived() throws Throwable {
+        Receiver receiver = new Receiver();
+        String secret = as(key).body(Map.of("url", receiver.url("/hooks"), "events", List.of("refund.succeeded")))
+                .post("/api/v1/webhook_endpoints").then().statusCode(201).extract().path("secret");
         Intent i = intent("500");
         String tx = sandbox.pay(token(choose(i)), "50937004444");
         comeBack(i, tx);
@@ -289,6 +292,13 @@ class MonCashCheckoutTest {
         reconcile();
         as(key).get("/api/v1/refunds/" + second).then().body("status", equalTo("succeeded"));
         assertEquals(1, sandbox.transfers().stream().filter(x -> x.reference().equals(second)).count());
+        Receiver.await(() -> receiver.of("refund.succeeded").stream()
+                .anyMatch(r -> new String(r.body(), StandardCharsets.UTF_8).contains(second)), "refund.succeeded of " + second);
+        for (Receiver.Received r : receiver.of("refund.succeeded")) {
+            assertTrue(new WebhookVerifier(SignatureScheme.CHECKOUT, List.of(secret), Duration.ofMinutes(5), Clock.systemUTC())
+                    .verify(r::header, r.body()).valid());
+        }
+        receiver.close();
 
         // MonCash's prefunded balance cannot cover the rest: the refund fails, nothing left MonCash
         sandbox.prefundedBalance(new BigDecimal("50"));

@@ -411,6 +411,8 @@ class MonCashWalletTest {
 
     @Test
     void aPaymentMonCashShows40SecondsLaterWhoseCustomerNeverReturnsIsStillCredited() throws Throwable {
+        Receiver rx = new Receiver();
+        String secret = webhook(rx, "payment.succeeded")[1];
         sandbox.showPaymentsAfter(Duration.ofSeconds(40));
         Pay p = payment(900);
         sandbox.pay(moncashToken(choose(p)), "50937001111"); // and the customer closes the tab: no return
@@ -421,6 +423,9 @@ class MonCashWalletTest {
         settle();
         assertEquals("succeeded", status(p));
         balance(900, 0);
+        Receiver.await("payment.succeeded", BOUND, () -> rx.ofType("payment.succeeded").size() == 1);
+        assertEquals(p.id(), verified(rx.ofType("payment.succeeded").get(0), secret).path("id").asText());
+        rx.close();
     }
 
     @Test
