@@ -32,6 +32,25 @@ public final class MrzReader {
 
     private final TesseractProcess tesseract;
 
+    /**
+     * At most this many OCR runs per photo: a document is read within the first few bands, while a photo without an
+     * MRZ (a blank page, a texture) offers many band-like runs, and reading them all would outlast the decision.
+     */
+    static final int OCR_BUDGET = 12;
+
+    /** What is left of a photo's OCR runs. */
+    private static final class Budget {
+        int left = OCR_BUDGET;
+
+        boolean spend(int runs) {
+            if (left < runs) {
+                return false;
+            }
+            left -= runs;
+            return true;
+        }
+    }
+
     public MrzReader(String command, Duration timeout) {
         this.tesseract = new TesseractProcess(command, timeout);
     }
@@ -55,14 +74,15 @@ public final class MrzReader {
         int[][] grey = BandImage.grey(decoded);
         boolean[][] glyphs = glyphs(grey);
         double whole = MrzBand.skew(glyphs, MAX_SKEW);
-        Reading best = read(grey, whole, today);
+        Budget budget = new Budget();
+        Reading best = read(grey, whole, today, budget);
         if (best.status() == Status.read) {
             return best;
         }
         // perspective turns the lines of the page's lower part, where the MRZ is, differently from its header
         double lower = MrzBand.skew(glyphs, MrzBand.inkMiddle(glyphs), MAX_SKEW);
         if (Math.abs(lower - whole) >= 0.3) {
-            Reading second = read(grey, lower, today);
+            Reading second = read(grey, lower, today, budget);
             if (second.status() != Status.unreadable) {
                 return second;
             }
@@ -70,12 +90,15 @@ public final class MrzReader {
         return best;
     }
 
-    private Reading read(int[][] grey, double angle, LocalDate today) {
+    private Reading read(int[][] grey, double angle, LocalDate today, Budget budget) {
         int[][] level = angle == 0 ? grey : BandImage.straighten(grey, angle);
         List<List<MrzBand.Line>> runs = MrzBand.runs(MrzBand.lines(glyphs(level)));
         Reading best = Reading.unreadable();
         for (List<MrzBand.Line> run : runs.subList(0, Math.min(MAX_RUNS, runs.size()))) {
             for (List<MrzBand.Line> lines : candidates(run)) {
+                if (!budget.spend(lines.size() == 3 ? 2 : 3)) {
+                    return best;
+                }
                 Reading reading = read(level, lines, today);
                 if (reading.status() == Status.read) {
                     return reading;
