@@ -36,7 +36,7 @@ public final class MrzReader {
      * At most this many OCR runs per photo: a document is read within the first few bands, while a photo without an
      * MRZ (a blank page, a texture) offers many band-like runs, and reading them all would outlast the decision.
      */
-    static final int OCR_BUDGET = 12;
+    static final int OCR_BUDGET = 6;
 
     /** What is left of a photo's OCR runs. */
     private static final class Budget {
