@@ -48,7 +48,7 @@ public final class HeadlessChromium {
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(new File(paths[1])).usingAnyFreePort().build();
         ChromeDriver driver = new ChromeDriver(service, options);
-        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(90)) /* above kyc's 60 s decision budget: a hosted page may wait on a decision */;
         if (acceptLanguage != null) {
             // Chromium keeps only the languages it knows in its own Accept-Language; send the person's header as is.
             driver.executeCdpCommand("Network.enable", Map.of());

@@ -34,8 +34,10 @@ public class ApiLogMaskingTest {
         String token = URI.create(url).getQuery().substring("token=".length());
         String requestId = as(key).body("{}").post("/api/v1/dashboard_links").then().statusCode(201)
                 .extract().header(TestApi.REQUEST_ID);
-        String secret = as(key).body("{\"url\":\"http://127.0.0.1:9/hooks\"}").post("/api/v1/webhook_endpoints")
-                .then().statusCode(201).extract().path("secret");
+        var endpoint = as(key).body("{\"url\":\"http://127.0.0.1:9/hooks\"}").post("/api/v1/webhook_endpoints")
+                .then().statusCode(201).extract();
+        String secret = endpoint.path("secret");
+        String lastRequest = endpoint.header(TestApi.REQUEST_ID);
 
         // the operator's session reads the API logs of the application, as a colleague with the dashboard would
         String opUrl = given().header("Authorization", TestApi.ADMIN).contentType(ContentType.JSON).body("{\"mode\":\"test\"}")
@@ -44,6 +46,7 @@ public class ApiLogMaskingTest {
                 .formParam("token", URI.create(opUrl).getQuery().substring("token=".length())).post("/dashboard/session/sign_in");
         String cookie = r.getCookie("dash_session");
 
+        awaitLogged(cookie, lastRequest); // the API log is written in batches: the last request's row means all three are in
         String list = awaitLogged(cookie, requestId);
         Matcher seq = Pattern.compile("href=\"/dashboard/api_logs/(\\d+)\"><code>" + requestId).matcher(list);
         assertTrue(seq.find(), list);
