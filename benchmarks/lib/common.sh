@@ -190,18 +190,10 @@ tenants() {
 # (the commit time of the transaction that wrote the event, from track_commit_timestamp; created_at where unknown)
 expected_deliveries() {
   local svc=$1 owners=$2 out=$3 q
-  case $svc in
-    kyc) q="SELECT d.event_id, (extract(epoch FROM COALESCE(pg_xact_commit_timestamp(ev.xmin), ev.created_at))*1000000)::bigint,
-            CASE WHEN ev.mode = 'test' THEN a.test_webhook_url ELSE a.webhook_url END, d.status FROM kyc.deliveries d
-            JOIN kyc.events ev ON ev.id = d.event_id JOIN kyc.applications a ON a.id = d.application_id
-            WHERE d.application_id IN ($owners)" ;;
-    checkout) q="SELECT d.event_id, (extract(epoch FROM COALESCE(pg_xact_commit_timestamp(ev.xmin), ev.created_at))*1000000)::bigint, e.url, d.status FROM checkout.webhook_deliveries d
-            JOIN checkout.events ev ON ev.id = d.event_id JOIN checkout.webhook_endpoints e ON e.id = d.endpoint_id
-            WHERE e.application_id IN ($owners)" ;;
-    wallet) q="SELECT d.event_id, (extract(epoch FROM COALESCE(pg_xact_commit_timestamp(ev.xmin), ev.created_at))*1000000)::bigint, e.url, d.status FROM wallet.webhook_deliveries d
-            JOIN wallet.events ev ON ev.id = d.event_id JOIN wallet.webhook_endpoints e ON e.id = d.endpoint_id
-            WHERE e.project_id IN ($owners)" ;;
-  esac
+  # one outbox schema in every service (service-support db/outbox); each service's view names the addresses
+  q="SELECT d.event_id, (extract(epoch FROM COALESCE(pg_xact_commit_timestamp(ev.xmin), ev.created_at))*1000000)::bigint, t.url, d.status
+     FROM $svc.outbox_deliveries d JOIN $svc.outbox_events ev ON ev.id = d.event_id
+     JOIN $svc.outbox_destinations t ON t.id = d.destination_id WHERE ev.owner_id IN ($owners)"
   "${PSQL[@]}" -tA -F $'\t' -c "$q" > "$out"
 }
 

@@ -9,12 +9,13 @@ INSERT INTO kyc.verifications (id, application_id, mode, external_user_id, statu
     page_token_hash, attempts, reason_codes, created_at, updated_at, expires_at)
   VALUES ('pgb_' || :client_id::text || '_' || :r::text, :owner, 'test', 'u' || :r::text, 'created', 'standard', 'HT', '{passport,national_id}', 'fr',
           md5('t' || :client_id::text || '_' || :r::text) || md5(:r::text), 1, '{}', now(), now(), now() + interval '24 hours');
-INSERT INTO kyc.events (id, application_id, mode, type, verification_id, payload, created_at)
+INSERT INTO kyc.outbox_events (id, owner_id, mode, type, object_id, body, created_at)
   VALUES ('evt_pgb_' || :client_id::text || '_' || :r::text, :owner, 'test', 'verification.created', 'pgb_' || :client_id::text || '_' || :r::text,
-          repeat('x', 700), now());
-INSERT INTO kyc.deliveries (id, event_id, application_id, status, attempts, next_attempt_at, created_at)
-  SELECT 'whd_pgb_' || :client_id::text || '_' || :r::text, 'evt_pgb_' || :client_id::text || '_' || :r::text, a.id, 'pending', 0, now(), now()
-  FROM kyc.applications a WHERE a.id = :owner AND a.webhook_url IS NOT NULL;
+          convert_to(repeat('x', 700), 'UTF8'), now());
+INSERT INTO kyc.outbox_deliveries (id, event_id, destination_id, status, next_attempt_at, created_at, updated_at)
+  SELECT 'whd_' || md5('evt_pgb_' || :client_id::text || '_' || :r::text || t.id), 'evt_pgb_' || :client_id::text || '_' || :r::text, t.id, 'pending', now(), now(), now()
+  FROM kyc.outbox_destinations t WHERE t.owner_id = :owner AND t.mode = 'test' AND t.receives
+  AND (t.events IS NULL OR 'verification.created' = ANY (t.events));
 UPDATE kyc.idempotency_keys SET response_status = 200, response_body = repeat('y', 800)
   WHERE owner_id = :owner AND mode = 'test' AND idempotency_key = 'pgb-' || :client_id::text || '-' || :r::text;
 END;

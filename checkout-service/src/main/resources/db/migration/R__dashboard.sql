@@ -18,4 +18,3 @@ CREATE INDEX IF NOT EXISTS api_logs_request ON checkout.api_logs (request_id);
 -- Rotation of an endpoint's secret: the previous secret signs too until the overlap ends.
 ALTER TABLE checkout.webhook_endpoints ADD COLUMN IF NOT EXISTS previous_secret_sealed text,
     ADD COLUMN IF NOT EXISTS previous_secret_expires_at timestamptz;
-CREATE INDEX IF NOT EXISTS webhook_deliveries_endpoint_created ON checkout.webhook_deliveries (endpoint_id, created_at);

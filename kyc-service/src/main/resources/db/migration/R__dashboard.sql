@@ -1,2 +1,3 @@
--- The merchant dashboard (issue 15), this service's part (the shared tables: service-support db/dashboard).
-CREATE INDEX IF NOT EXISTS deliveries_application_created ON kyc.deliveries (application_id, created_at);
+-- The merchant dashboard, this service's part (the shared tables: service-support db/dashboard and db/outbox).
+-- The index its delivery pages used is the outbox's own now (outbox_deliveries_destination).
+SELECT 1;

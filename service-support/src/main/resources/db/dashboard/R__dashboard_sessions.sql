@@ -1,5 +1,5 @@
--- The merchant dashboard (issue 15), the same in each service's own schema: sign-in links and sessions (only hashes
--- of their secrets) and the recovered windows of webhook deliveries (support/outbox DeliveryRecovery). Repeatable and
+-- The merchant dashboard, the same in each service's own schema: sign-in links and sessions (only hashes of their
+-- secrets). Repeatable and
 -- idempotent, so it never competes for a version number.
 CREATE TABLE IF NOT EXISTS ${flyway:defaultSchema}.dashboard_links (
     token_hash   text PRIMARY KEY,
@@ -21,16 +21,6 @@ CREATE TABLE IF NOT EXISTS ${flyway:defaultSchema}.dashboard_sessions (
     last_seen_at timestamptz NOT NULL,
     expires_at   timestamptz NOT NULL,
     ended_at     timestamptz
-);
--- Recovered windows (support/outbox DeliveryRecovery): one row per address ("<destination>/<mode>") and window, so
--- the same window asked twice resends nothing the second time.
-CREATE TABLE IF NOT EXISTS ${flyway:defaultSchema}.delivery_recoveries (
-    address    text NOT NULL,
-    since      timestamptz NOT NULL,
-    until      timestamptz NOT NULL,
-    resent     integer NOT NULL,
-    created_at timestamptz NOT NULL,
-    PRIMARY KEY (address, since, until)
 );
 -- Issue 22: a session carries the permissions of the key (or the operator's grant) that made its link, and names
 -- that key for the audit. Rows from before have none: such a session can do nothing until it signs in again.

@@ -22,9 +22,6 @@ import java.util.Map;
 @ApplicationScoped
 public class EventOutbox {
 
-    private static final String SUBSCRIBED = "t.application_id = :owner AND t.mode = :mode AND t.status = 'enabled'"
-            + " AND :type = ANY (t.events)";
-
     @Inject
     OutboxWriter writer;
 
@@ -71,6 +68,6 @@ public class EventOutbox {
             body.put("created_at", Timestamps.seconds(at));
             body.put("data", data);
             return body;
-        }, SUBSCRIBED, Map.of()));
+        }));
     }
 }

@@ -11,15 +11,18 @@ import org.hibernate.type.SqlTypes;
 import java.math.BigDecimal;
 import java.time.Instant;
 
-/** An outbox event: written in the transaction of the change it reports; the payload is the exact body sent. */
+/**
+ * An event of the outbox ({@code outbox_events}, service-support's schema): written in the transaction of the change
+ * it reports; the body is the exact bytes sent.
+ */
 @Entity
-@Table(name = "events", schema = "checkout")
+@Table(name = "outbox_events", schema = "checkout")
 public class Event extends PanacheEntityBase {
 
     @Id
     public String id;
 
-    @Column(name = "application_id", nullable = false)
+    @Column(name = "owner_id", nullable = false)
     public String applicationId;
 
     @Column(nullable = false)
@@ -28,11 +31,11 @@ public class Event extends PanacheEntityBase {
     @Column(nullable = false)
     public String type;
 
-    @Column(name = "object_id", nullable = false)
+    @Column(name = "object_id")
     public String objectId;
 
     @Column(nullable = false)
-    public String payload;
+    public byte[] body;
 
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;

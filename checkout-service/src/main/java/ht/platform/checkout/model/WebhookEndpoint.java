@@ -10,6 +10,9 @@ import jakarta.persistence.Table;
 @Table(name = "webhook_endpoints", schema = "checkout")
 public class WebhookEndpoint extends WebhookEndpointRow {
 
+    @Column(nullable = false)
+    public String status;
+
     @Column(name = "application_id", nullable = false)
     public String applicationId;
 }

@@ -1,5 +1,7 @@
 package ht.platform.checkout.service;
 
+import ht.platform.support.outbox.DeliveryLog;
+import ht.platform.support.outbox.StatusWords;
 import ht.platform.checkout.model.Money;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import com.fasterxml.jackson.annotation.JsonInclude;
@@ -99,6 +101,13 @@ public final class Views {
     public static WebhookEndpointView of(WebhookEndpoint e, String secret) {
         return new WebhookEndpointView(e.id, "webhook_endpoint", e.url, List.of(e.events), e.mode, e.status, secret,
                 Timestamps.seconds(e.createdAt));
+    }
+
+    public static DeliveryView of(DeliveryLog.Delivery d, StatusWords words, List<DeliveryLog.Attempt> attempts) {
+        return new DeliveryView(d.id(), d.destinationId(), d.url(), words.word(d.status()), d.cycleFailures(),
+                Timestamps.seconds(d.nextAttemptAt()), attempts.stream().map(a -> new AttemptView(a.attemptNumber(),
+                        Timestamps.seconds(a.attemptedAt()), a.success(), a.statusCode(), a.latencyMs(), a.error(),
+                        a.responseExcerpt())).toList());
     }
 
     public static EventView of(Event e, Object data, List<DeliveryView> deliveries) {

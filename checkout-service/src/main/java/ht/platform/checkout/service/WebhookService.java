@@ -6,16 +6,14 @@ import ht.platform.checkout.events.EventTypes;
 import ht.platform.checkout.events.CheckoutDeliveryPolicy;
 import ht.platform.checkout.model.Event;
 import ht.platform.checkout.model.EventStore;
-import ht.platform.checkout.model.WebhookAttempt;
-import ht.platform.checkout.model.WebhookDelivery;
 import ht.platform.checkout.model.WebhookEndpoint;
 import ht.platform.checkout.model.WebhookEndpointStore;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.crypto.Randomness;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.ids.Ids;
-import ht.platform.support.outbox.DeliveryRecovery;
-import ht.platform.support.outbox.OutboxWakeup;
+import ht.platform.support.outbox.DeliveryLog;
+import ht.platform.support.outbox.DeliveryRestarts;
 import ht.platform.support.outbox.WebhookSettings;
 import ht.platform.support.crypto.SecretBox;
 import ht.platform.support.time.Timestamps;
@@ -28,8 +26,6 @@ import jakarta.inject.Inject;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashSet;
@@ -55,13 +51,13 @@ public class WebhookService {
     ObjectMapper mapper;
 
     @Inject
-    OutboxWakeup wakeup;
-
-    @Inject
     PaymentIntentTransitions transitions;
 
     @Inject
-    DeliveryRecovery recovery;
+    DeliveryRestarts restarts;
+
+    @Inject
+    DeliveryLog deliveries;
 
     @Inject
     CheckoutDeliveryPolicy policy;
@@ -138,13 +134,13 @@ public class WebhookService {
         }));
     }
 
-    /** Recover a window of this endpoint: see {@link DeliveryRecovery}. */
+    /** Recover a window of this endpoint: see {@link DeliveryRestarts}. */
     public Uni<Views.RecoveryView> recover(ApiPrincipal caller, String id, Instant since, Instant until) {
         return endpoints.read(id).chain(e -> {
             if (e == null || !e.applicationId.equals(caller.ownerId()) || !e.mode.equals(caller.mode())) {
                 throw ApiException.notFound("Webhook endpoint " + id);
             }
-            return recovery.recover(policy, e.id, e.mode, since, until).map(r -> new Views.RecoveryView("webhook_recovery", e.id,
+            return restarts.recover(policy, caller.ownerId(), caller.mode(), e.id, since, until).map(r -> new Views.RecoveryView("webhook_recovery", e.id,
                     Timestamps.seconds(since), Timestamps.seconds(until), r.resent(), r.replayed(), Timestamps.seconds(r.createdAt())));
         });
     }
@@ -177,43 +173,35 @@ public class WebhookService {
     }
 
     public Uni<Views.EventView> event(ApiPrincipal caller, String id) {
-        return Panache.withSession(() -> eventLog.byId(id).chain(e -> {
-            if (e == null || !e.applicationId.equals(caller.ownerId()) || !e.mode.equals(caller.mode())) {
-                throw ApiException.notFound("Event " + id);
-            }
-            return eventLog.deliveriesOf(id).chain(ds -> {
-                Uni<List<WebhookAttempt>> attempts = eventLog.attemptsOf(ds.stream().map(d -> d.id).toList());
-                Uni<List<WebhookEndpoint>> targets = endpoints.byIds(ds.stream().map(d -> d.endpointId).toList());
-                return attempts.chain(as -> targets.map(es -> {
+        return Panache.withSession(() -> owned(caller, id)).chain(e -> deliveries.page(policy,
+                        DeliveryLog.Query.of(caller.ownerId(), caller.mode()).event(id), null, MAX_ENDPOINTS * 10)
+                .chain(ds -> deliveries.attempts(policy, ds.stream().map(DeliveryLog.Delivery::id).toList()).map(attempts -> {
                     List<Views.DeliveryView> views = new ArrayList<>();
-                    for (WebhookDelivery d : ds) {
-                        String url = es.stream().filter(x -> x.id.equals(d.endpointId)).map(x -> x.url).findFirst().orElse(null);
-                        List<Views.AttemptView> av = as.stream().filter(a -> a.deliveryId.equals(d.id))
-                                .map(a -> new Views.AttemptView(a.attemptNumber, Timestamps.seconds(a.attemptedAt), a.success,
-                                        a.statusCode, a.latencyMs, a.error, a.responseExcerpt)).toList();
-                        views.add(new Views.DeliveryView(d.id, d.endpointId, url, d.status, d.failedAttempts,
-                                Timestamps.seconds(d.nextAttemptAt), av));
+                    for (DeliveryLog.Delivery d : ds) {
+                        views.add(0, Views.of(d, policy.words(), attempts.get(d.id()))); // oldest first
                     }
                     return Views.of(e, data(e), views);
-                }));
-            });
-        }));
+                })));
     }
 
     /** Sends the event again to its endpoints (dead letters included): a fresh schedule, the same event id and body. */
     public Uni<Views.EventView> resend(ApiPrincipal caller, String id) {
-        OffsetDateTime now = OffsetDateTime.ofInstant(transitions.now(), ZoneOffset.UTC);
-        return Panache.withTransaction(() -> eventLog.byId(id).chain(e -> {
+        return Panache.withSession(() -> owned(caller, id))
+                .chain(e -> restarts.resendEvent(policy, caller.ownerId(), caller.mode(), id))
+                .chain(() -> event(caller, id));
+    }
+
+    private Uni<Event> owned(ApiPrincipal caller, String id) {
+        return eventLog.byId(id).invoke(e -> {
             if (e == null || !e.applicationId.equals(caller.ownerId()) || !e.mode.equals(caller.mode())) {
                 throw ApiException.notFound("Event " + id);
             }
-            return eventLog.reschedule(e, now).chain(s -> wakeup.notifyInTransaction(s, CheckoutDeliveryPolicy.CHANNEL));
-        })).chain(() -> event(caller, id));
+        });
     }
 
     private Object data(Event e) {
         try {
-            Map<?, ?> body = mapper.readValue(e.payload, Map.class);
+            Map<?, ?> body = mapper.readValue(e.body, Map.class);
             return body.get("data");
         } catch (Exception ex) {
             return null;

@@ -56,9 +56,9 @@ class PaymentLinkVisitTest {
                         .body(containsString("id=\"link-pay-button\"")).extract();
             }
             assertEquals(0, count("SELECT count(*) FROM checkout.payment_intents WHERE payment_link_id = ?", link));
-            assertEquals(0, count("SELECT count(*) FROM checkout.events WHERE application_id = ?", app));
-            assertEquals(0, count("SELECT count(*) FROM checkout.webhook_deliveries d JOIN checkout.webhook_endpoints e"
-                    + " ON e.id = d.endpoint_id WHERE e.application_id = ?", app));
+            assertEquals(0, count("SELECT count(*) FROM checkout.outbox_events WHERE owner_id = ?", app));
+            assertEquals(0, count("SELECT count(*) FROM checkout.outbox_deliveries d JOIN checkout.webhook_endpoints e"
+                    + " ON e.id = d.destination_id WHERE e.application_id = ?", app));
             assertEquals(0, hooks.get());
 
             // the customer presses the button: one intent, then its hosted page

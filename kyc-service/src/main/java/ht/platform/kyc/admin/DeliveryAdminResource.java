@@ -1,7 +1,8 @@
 package ht.platform.kyc.admin;
 
-import ht.platform.kyc.events.KycDeliveryStore;
-import ht.platform.kyc.model.WebhookDeliveryStore;
+import ht.platform.kyc.events.KycDeliveryPolicy;
+import ht.platform.support.outbox.DeliveryLog;
+import ht.platform.support.outbox.DeliveryRestarts;
 import ht.platform.support.admin.OperatorApi;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.time.Timestamps;
@@ -31,10 +32,13 @@ import java.util.Set;
 public class DeliveryAdminResource {
 
     @Inject
-    KycDeliveryStore store;
+    DeliveryLog log;
 
     @Inject
-    WebhookDeliveryStore deliveries;
+    DeliveryRestarts restarts;
+
+    @Inject
+    KycDeliveryPolicy policy;
 
     @GET
     @Path("/applications/{id}/deliveries")
@@ -43,15 +47,17 @@ public class DeliveryAdminResource {
         if (status != null && !Set.of("pending", "delivered", "dead").contains(status)) {
             throw ApiException.invalid("status", "status must be pending, delivered or dead");
         }
-        return deliveries.ofApplication(applicationId, status).map(rows -> Map.of("data", rows.stream().map(d -> {
+        DeliveryLog.Query query = DeliveryLog.Query.everyMode(applicationId)
+                .status(status == null ? null : policy.words().status(status));
+        return log.page(policy, query, null, 100).map(rows -> Map.of("data", rows.stream().map(d -> {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("id", d.id());
             m.put("event_id", d.eventId());
             m.put("event_type", d.eventType());
-            m.put("status", d.status());
+            m.put("status", policy.words().word(d.status()));
             m.put("attempts", d.attempts());
             m.put("next_attempt_at", Timestamps.seconds(d.nextAttemptAt()));
-            m.put("last_status", d.lastStatus());
+            m.put("last_status", d.lastStatusCode());
             m.put("last_error", d.lastError());
             m.put("created_at", Timestamps.seconds(d.createdAt()));
             m.put("delivered_at", Timestamps.seconds(d.deliveredAt()));
@@ -65,7 +71,7 @@ public class DeliveryAdminResource {
     @Consumes(MediaType.WILDCARD)
     @Operation(summary = "Resend a dead or delivered webhook delivery now, with a fresh retry schedule")
     public Uni<Map<String, Object>> resend(@PathParam("id") String deliveryId) {
-        return store.resend(deliveryId).map(n -> {
+        return restarts.resendAsOperator(policy, deliveryId).map(n -> {
             if (n == 0) {
                 throw new ApiException(404, "NOT_FOUND", "No dead or delivered delivery " + deliveryId);
             }

@@ -13,12 +13,12 @@ import jakarta.inject.Inject;
 import org.hibernate.reactive.mutiny.Mutiny;
 
 import java.time.Instant;
-import java.util.Map;
 import java.util.Set;
 
 /**
  * Writes kyc events inside the caller's transaction (transactional outbox): the event row and a pending delivery
- * when the application has a webhook address for the event's mode.
+ * when the application has a webhook address for the event's mode (a test event goes to the test address only;
+ * without one it is recorded, not sent).
  */
 @ApplicationScoped
 public class EventOutbox {
@@ -26,10 +26,6 @@ public class EventOutbox {
     /** The source's event kinds; {@code unable_to_verify} has none. */
     public static final Set<String> EVENT_STATUSES = Set.of("created", "started", "document_submitted", "processing",
             "retry_required", "verified", "rejected", "expired", "cancelled", "technical_error");
-
-    /** A test event goes to the test address only; without one it is recorded, not sent. */
-    private static final String ADDRESSED = "t.id = :owner"
-            + " AND (CASE WHEN CAST(:mode AS text) = 'test' THEN t.test_webhook_url ELSE t.webhook_url END) IS NOT NULL";
 
     @Inject
     ObjectMapper json;
@@ -58,6 +54,6 @@ public class EventOutbox {
             payload.put("livemode", !v.test());
             payload.putObject("data").set("object", VerificationView.of(json, v));
             return payload;
-        }, ADDRESSED, Map.of()).replaceWithVoid();
+        }).replaceWithVoid();
     }
 }

@@ -1,5 +1,9 @@
 package ht.platform.kyc.model;
 
+import ht.platform.support.outbox.DeliveryLog;
+import ht.platform.support.outbox.StatusWords;
+import ht.platform.support.time.Timestamps;
+
 import java.util.List;
 
 /** One webhook delivery as its application's dashboard shows it, with its attempts when it is shown alone. */
@@ -9,6 +13,14 @@ public record DeliveryView(String id, String event_id, String event_type, String
 
     public record AttemptView(int attempt_number, String attempted_at, String url, boolean success, Integer status_code,
                               long latency_ms, String error, String response_excerpt) { }
+
+    public static DeliveryView of(DeliveryLog.Delivery d, StatusWords words, List<DeliveryLog.Attempt> attempts) {
+        return new DeliveryView(d.id(), d.eventId(), d.eventType(), words.word(d.status()), d.attempts(),
+                Timestamps.seconds(d.nextAttemptAt()), d.lastStatusCode(), Timestamps.seconds(d.createdAt()),
+                Timestamps.seconds(d.deliveredAt()), Timestamps.seconds(d.deadAt()),
+                attempts.stream().map(a -> new AttemptView(a.attemptNumber(), Timestamps.seconds(a.attemptedAt()), a.url(),
+                        a.success(), a.statusCode(), a.latencyMs(), a.error(), a.responseExcerpt())).toList());
+    }
 
     public boolean resendable() {
         return !"pending".equals(status);

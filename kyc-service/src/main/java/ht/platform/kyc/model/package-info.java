@@ -9,8 +9,8 @@
  * <li>application ({@link ht.platform.kyc.model.ApplicationStore}): Panache entity;</li>
  * <li>subject restriction ({@link ht.platform.kyc.model.RestrictionStore}): native SQL in the caller's Hibernate
  * Reactive session (it has no entity);</li>
- * <li>webhook delivery, as the dashboard reads it ({@link ht.platform.kyc.model.WebhookDeliveryStore}): the plain
- * reactive client, like the delivery engine in service-support that writes these rows.</li>
+ * <li>webhook delivery: the one outbox of service-support ({@code support/outbox/DeliveryLog}), shown as
+ * {@link ht.platform.kyc.model.DeliveryView}.</li>
  * </ul>
  */
 package ht.platform.kyc.model;

@@ -1,12 +1,11 @@
 package ht.platform.kyc.service;
 
 import ht.platform.kyc.events.KycDeliveryPolicy;
-import ht.platform.kyc.events.KycDeliveryStore;
 import ht.platform.kyc.model.DeliveryView;
-import ht.platform.kyc.model.WebhookDeliveryStore;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.errors.ApiException;
-import ht.platform.support.outbox.DeliveryRecovery;
+import ht.platform.support.outbox.DeliveryLog;
+import ht.platform.support.outbox.DeliveryRestarts;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -27,36 +26,42 @@ public class WebhookDeliveries {
     public record Page(List<DeliveryView> data, String next) { }
 
     @Inject
-    WebhookDeliveryStore deliveries;
+    DeliveryLog log;
 
     @Inject
-    KycDeliveryStore store;
+    DeliveryRestarts restarts;
 
     @Inject
     KycDeliveryPolicy policy;
-
-    @Inject
-    DeliveryRecovery recovery;
 
     /** Newest first, optionally of one status, after the cursor {@code startingAfter} (a delivery id). */
     public Uni<Page> list(ApiPrincipal caller, String status, String startingAfter, int limit) {
         if (status != null && !STATUSES.contains(status)) {
             throw ApiException.invalid("status", "status must be one of " + STATUSES);
         }
-        return deliveries.latest(caller.ownerId(), caller.mode(), status, startingAfter, limit + 1).map(out -> {
+        DeliveryLog.Query query = DeliveryLog.Query.of(caller.ownerId(), caller.mode())
+                .status(status == null ? null : policy.words().status(status));
+        return log.page(policy, query, startingAfter, limit + 1).map(out -> {
             boolean more = out.size() > limit;
-            List<DeliveryView> page = more ? out.subList(0, limit) : out;
+            List<DeliveryView> page = (more ? out.subList(0, limit) : out).stream()
+                    .map(d -> DeliveryView.of(d, policy.words(), List.of())).toList();
             return new Page(page, more ? page.get(limit - 1).id() : null);
         });
     }
 
+    /** One delivery with its attempts; 404 when the application has none of that id in that mode. */
     public Uni<DeliveryView> get(ApiPrincipal caller, String id) {
-        return deliveries.get(caller.ownerId(), caller.mode(), id);
+        return log.one(policy, caller.ownerId(), caller.mode(), id).chain(d -> {
+            if (d == null) {
+                throw ApiException.notFound("Webhook delivery " + id);
+            }
+            return log.attempts(policy, List.of(id)).map(a -> DeliveryView.of(d, policy.words(), a.get(id)));
+        });
     }
 
     /** A dead or delivered delivery goes out again now, with a fresh retry schedule. */
     public Uni<DeliveryView> resend(ApiPrincipal caller, String id) {
-        return get(caller, id).chain(d -> store.resend(id)).chain(n -> {
+        return get(caller, id).chain(d -> restarts.resend(policy, caller.ownerId(), caller.mode(), id)).chain(n -> {
             if (n == 0) {
                 throw new ApiException(409, "DELIVERY_ALREADY_PENDING", "Webhook delivery " + id + " is already queued");
             }
@@ -64,8 +69,9 @@ public class WebhookDeliveries {
         });
     }
 
-    /** Recover a window of this mode's webhook address: see {@link DeliveryRecovery}. */
-    public Uni<DeliveryRecovery.Recovered> recover(ApiPrincipal caller, Instant since, Instant until) {
-        return recovery.recover(policy, caller.ownerId(), caller.mode(), since, until);
+    /** Recover a window of this mode's webhook address: see {@link DeliveryRestarts}. */
+    public Uni<DeliveryRestarts.Recovered> recover(ApiPrincipal caller, Instant since, Instant until) {
+        return restarts.recover(policy, caller.ownerId(), caller.mode(),
+                KycDeliveryPolicy.destinationOf(caller.ownerId(), caller.mode()), since, until);
     }
 }

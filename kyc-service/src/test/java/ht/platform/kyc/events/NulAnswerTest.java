@@ -68,7 +68,7 @@ class NulAnswerTest {
 
     static String excerpt(String delivery) throws Exception {
         try (Connection c = TestDatabase.connect();
-             PreparedStatement s = c.prepareStatement("SELECT response_excerpt FROM kyc.delivery_attempts WHERE delivery_id = ?")) {
+             PreparedStatement s = c.prepareStatement("SELECT response_excerpt FROM kyc.outbox_attempts WHERE delivery_id = ?")) {
             s.setString(1, delivery);
             try (ResultSet rs = s.executeQuery()) {
                 assertTrue(rs.next(), "an attempt row");

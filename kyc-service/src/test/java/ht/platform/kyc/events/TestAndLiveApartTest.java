@@ -123,9 +123,9 @@ class TestAndLiveApartTest {
             String liveId = Fixtures.create(app.liveKey(), "quiet");
             live.await(h -> h.body().contains(liveId));
             try (Connection db = TestDatabase.connect()) {
-                assertEquals(3, count(db, "SELECT count(*) FROM kyc.events WHERE verification_id = ?", testId), "created, processing, verified");
-                assertEquals(0, count(db, "SELECT count(*) FROM kyc.deliveries d JOIN kyc.events e ON e.id = d.event_id"
-                        + " WHERE e.verification_id = ?", testId));
+                assertEquals(3, count(db, "SELECT count(*) FROM kyc.outbox_events WHERE object_id = ?", testId), "created, processing, verified");
+                assertEquals(0, count(db, "SELECT count(*) FROM kyc.outbox_deliveries d JOIN kyc.outbox_events e ON e.id = d.event_id"
+                        + " WHERE e.object_id = ?", testId));
             }
             assertTrue(live.hits.stream().noneMatch(h -> h.body().contains(testId)));
 

@@ -368,7 +368,7 @@ class VerificationApiTest {
         as(app.testKey()).get("/api/v1/verifications/" + id).then().body("status", equalTo("technical_error"))
                 .body("reason_code", equalTo("processing_error")).body("completed_at", org.hamcrest.Matchers.notNullValue());
         try (java.sql.Connection db = TestDatabase.connect();
-             java.sql.PreparedStatement ps = db.prepareStatement("SELECT type FROM kyc.events WHERE verification_id = ? ORDER BY created_at")) {
+             java.sql.PreparedStatement ps = db.prepareStatement("SELECT type FROM kyc.outbox_events WHERE object_id = ? ORDER BY created_at")) {
             ps.setString(1, id);
             java.util.List<String> types = new java.util.ArrayList<>();
             try (java.sql.ResultSet rs = ps.executeQuery()) {

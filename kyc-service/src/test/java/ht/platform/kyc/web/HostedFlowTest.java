@@ -80,14 +80,14 @@ class HostedFlowTest {
 
         try (Connection db = TestDatabase.connect()) {
             // unable_to_verify has no event kind (source §6); rejected has one
-            assertEquals(4, count(db, "SELECT count(*) FROM kyc.events WHERE verification_id = ?", ok));
-            assertEquals(1, count(db, "SELECT count(*) FROM kyc.events WHERE verification_id = ? AND type = 'verification.rejected'", expired));
+            assertEquals(4, count(db, "SELECT count(*) FROM kyc.outbox_events WHERE object_id = ?", ok));
+            assertEquals(1, count(db, "SELECT count(*) FROM kyc.outbox_events WHERE object_id = ? AND type = 'verification.rejected'", expired));
             for (String id : List.of(ok, expired, minor, flat)) {
                 assertEquals(0, count(db, "SELECT count(*) FROM kyc.verification_images WHERE verification_id = ?", id), "images erased");
                 assertEquals(1, count(db, "SELECT count(*) FROM kyc.verifications WHERE id = ? AND images_erased_at IS NOT NULL", id));
                 String read = as(app.liveKey()).get("/api/v1/verifications/" + id).then().extract().asString();
                 PrivacyWalk.assertClean(read, DOC_NUMBER, "JANE", "900101");
-                for (String payload : strings(db, "SELECT payload FROM kyc.events WHERE verification_id = ?", id)) {
+                for (String payload : strings(db, "SELECT convert_from(body, 'UTF8') FROM kyc.outbox_events WHERE object_id = ?", id)) {
                     PrivacyWalk.assertClean(payload, DOC_NUMBER, "JANE", "900101");
                 }
                 for (String row : strings(db, "SELECT row_to_json(v)::text FROM kyc.verifications v WHERE id = ?", id)) {
@@ -95,13 +95,13 @@ class HostedFlowTest {
                             "no document data stored");
                 }
                 // what the events and their deliveries keep: statuses and reasons only
-                for (String row : strings(db, "SELECT row_to_json(d)::text || coalesce((SELECT json_agg(a)::text FROM kyc.delivery_attempts a"
-                        + " WHERE a.delivery_id = d.id), '') FROM kyc.deliveries d JOIN kyc.events e ON e.id = d.event_id"
-                        + " WHERE e.verification_id = ?", id)) {
+                for (String row : strings(db, "SELECT row_to_json(d)::text || coalesce((SELECT json_agg(a)::text FROM kyc.outbox_attempts a"
+                        + " WHERE a.delivery_id = d.id), '') FROM kyc.outbox_deliveries d JOIN kyc.outbox_events e ON e.id = d.event_id"
+                        + " WHERE e.object_id = ?", id)) {
                     assertTrue(!row.contains(DOC_NUMBER) && !row.contains("JANE") && !row.contains("iVBORw0KGgo"), "no document data in deliveries");
                 }
                 // every step of the live flow left its event, in order, in the outbox
-                List<String> types = strings(db, "SELECT type FROM kyc.events WHERE verification_id = ? ORDER BY created_at, id", id);
+                List<String> types = strings(db, "SELECT type FROM kyc.outbox_events WHERE object_id = ? ORDER BY created_at, id", id);
                 assertEquals(List.of("verification.created", "verification.started", "verification.document_submitted",
                         "verification.processing"), types.subList(0, 4), "events of " + id);
             }

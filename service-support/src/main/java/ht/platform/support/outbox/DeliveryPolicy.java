@@ -5,48 +5,38 @@ import ht.platform.webhooks.signing.SignatureScheme;
 
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Function;
 
 /**
  * What one service decides about its webhooks, as values; the engine ({@link OutboxWriter}, {@link DeliveryRunner},
- * {@link DeliveryStore}) does the rest the same way for all. A service's policy is a bean that passes its rules to
- * this constructor. SQL fragments are constants of the service, never input.
+ * {@link DeliveryStore}, {@link DeliveryLog}) does the rest the same way for all, over the one outbox schema
+ * ({@code db/outbox}) in the service's database schema and the service's view {@code outbox_destinations}.
  */
 public abstract class DeliveryPolicy {
 
-    /** The destination columns of a service whose destination row holds one address and its secrets. */
-    public static final String ADDRESS_COLUMNS = "t.url AS url, t.secret_sealed AS secret, t.previous_secret_sealed AS previous_secret,"
-            + " t.previous_secret_expires_at AS previous_secret_expires_at, t.id AS secret_bound_to";
-
     /**
-     * @param name               short stable name, used in metrics and logs (e.g. "wallet")
-     * @param channel            the LISTEN/NOTIFY channel that wakes this outbox's loop after a commit
-     * @param headers            the service's own headers beside the signature, Content-Type and User-Agent
-     * @param destinationOpen    SQL over alias {@code t}: this destination receives deliveries now (a paused or
-     *                           deleted one does not)
-     * @param destinationColumns SELECT list over {@code t} (the destination) and {@code ev} (the event) naming
-     *                           {@code url, secret, previous_secret, previous_secret_expires_at, secret_bound_to}
-     * @param afterAttempt       SET items for the delivery row {@code d} after an attempt, beside status,
-     *                           next_attempt_at and the lease, over {@code r} ({@code r.ok, r.n, r.code, r.error,
-     *                           r.at, r.status}); empty for none
-     * @param pauseRule          SET items for the destination {@code t} after attempts over {@code r} (the pause
-     *                           rule), or empty
+     * @param name      short stable name, used in metrics and logs (e.g. "wallet")
+     * @param schema    the service's database schema, which holds its outbox tables and its view of destinations
+     * @param headers   the service's own headers beside the signature, Content-Type and User-Agent
+     * @param pauseAfter the consecutive failed attempts that pause a destination (its deliveries are held), if any
+     * @param words     the service's words for the delivery states, used only at its JSON and page edge
      */
-    public record Rules(String name, String channel, OutboxTables tables, Ordering ordering, RetrySchedule schedule,
-                        SignatureScheme scheme, Function<ClaimedDelivery, Map<String, String>> headers,
-                        String destinationOpen, String destinationColumns, String afterAttempt,
-                        Optional<String> pauseRule) {
+    public record Rules(String name, String schema, Ordering ordering, RetrySchedule schedule, SignatureScheme scheme,
+                        Function<ClaimedDelivery, Map<String, String>> headers, OptionalInt pauseAfter,
+                        StatusWords words) {
 
         public Rules {
             Objects.requireNonNull(name, "name");
-            Objects.requireNonNull(channel, "channel");
-            Objects.requireNonNull(tables, "tables");
+            if (schema == null || !schema.matches("[a-z_][a-z0-9_]*")) {
+                throw new IllegalArgumentException("schema must be a plain lower-case identifier: " + schema);
+            }
             Objects.requireNonNull(ordering, "ordering");
             Objects.requireNonNull(schedule, "schedule");
             Objects.requireNonNull(scheme, "scheme");
             Objects.requireNonNull(headers, "headers");
-            Objects.requireNonNull(pauseRule, "pauseRule");
+            Objects.requireNonNull(pauseAfter, "pauseAfter");
+            Objects.requireNonNull(words, "words");
         }
     }
 
@@ -60,12 +50,9 @@ public abstract class DeliveryPolicy {
         return rules.name();
     }
 
+    /** The LISTEN/NOTIFY channel that wakes this outbox's loop after a commit. */
     public String channel() {
-        return rules.channel();
-    }
-
-    public OutboxTables tables() {
-        return rules.tables();
+        return rules.schema() + "_outbox";
     }
 
     public Ordering ordering() {
@@ -84,20 +71,31 @@ public abstract class DeliveryPolicy {
         return rules.headers().apply(delivery);
     }
 
-    public String destinationOpen() {
-        return rules.destinationOpen();
+    public OptionalInt pauseAfter() {
+        return rules.pauseAfter();
     }
 
-    public String destinationColumns() {
-        return rules.destinationColumns();
+    public StatusWords words() {
+        return rules.words();
     }
 
-    public String afterAttempt() {
-        return rules.afterAttempt();
+    String events() {
+        return rules.schema() + ".outbox_events";
     }
 
-    /** The SET items of the pause rule ({@code UPDATE <destinations> t SET ...} after attempts), if the service has one. */
-    public Optional<String> destinationAfterAttempt() {
-        return rules.pauseRule();
+    String deliveries() {
+        return rules.schema() + ".outbox_deliveries";
+    }
+
+    String attempts() {
+        return rules.schema() + ".outbox_attempts";
+    }
+
+    String destinations() {
+        return rules.schema() + ".outbox_destinations";
+    }
+
+    String recoveries() {
+        return rules.schema() + ".outbox_recoveries";
     }
 }

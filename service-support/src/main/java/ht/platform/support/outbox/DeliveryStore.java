@@ -8,7 +8,6 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -57,7 +56,7 @@ public class DeliveryStore {
         int cap = policy.ordering() == Ordering.IN_ORDER_PER_DESTINATION ? 1 : settings.maxInFlightPerDestination();
         return pool.preparedQuery(statements(policy)[0])
                 .execute(Tuple.of(at(now), Math.max(1, limit), cap, at(now.plus(settings.lease()))))
-                .map(rows -> claimed(policy, rows));
+                .map(DeliveryStore::claimed);
     }
 
     /**
@@ -91,7 +90,7 @@ public class DeliveryStore {
             latency[i] = r.latencyMillis();
             errors[i] = StorableText.of(r.error(), TEXT_LIMIT);
             excerpts[i] = StorableText.of(r.responseExcerpt(), WebhookTransport.EXCERPT_BYTES);
-            status[i] = r.success() ? policy.tables().delivered() : retry.isPresent() ? "pending" : policy.tables().dead();
+            status[i] = r.success() ? StatusWords.DELIVERED : retry.isPresent() ? StatusWords.PENDING : StatusWords.DEAD;
             next[i] = retry.map(delay -> at(now.plus(delay))).orElse(null);
             destinations[i] = d.destinationId();
             leases[i] = at(d.lease());
@@ -103,23 +102,21 @@ public class DeliveryStore {
             values.add(at(now.plus(settings.lease()))); // the lease of each lane's next delivery
         }
         Tuple params = Tuple.tuple(values);
-        return pool.preparedQuery(statements(policy)[1]).execute(params).map(rows -> claimed(policy, rows));
+        return pool.preparedQuery(statements(policy)[1]).execute(params).map(DeliveryStore::claimed);
     }
 
-    private List<ClaimedDelivery> claimed(DeliveryPolicy policy, RowSet<Row> rows) {
+    private static List<ClaimedDelivery> claimed(RowSet<Row> rows) {
         List<ClaimedDelivery> out = new ArrayList<>(rows.size());
         for (Row row : rows) {
             if (row.getColumnIndex("id") < 0) {
                 break; // the record statement of a capped outbox answers no rows
             }
-            byte[] body = policy.tables().textBody()
-                    ? row.getString("body").getBytes(StandardCharsets.UTF_8)
-                    : row.getBuffer("body").getBytes();
             out.add(new ClaimedDelivery(row.getString("id"), row.getString("destination_id"),
                     row.getInteger("attempt_number"), row.getInteger("failures"), instant(row, "lease"),
-                    row.getString("event_id"), row.getString("event_type"), row.getString("mode"), body,
-                    row.getString("url"), row.getString("secret"), row.getString("previous_secret"),
-                    instant(row, "previous_secret_expires_at"), row.getString("secret_bound_to")));
+                    row.getString("event_id"), row.getString("event_type"), row.getString("mode"),
+                    row.getBuffer("body").getBytes(), row.getString("url"), row.getString("secret"),
+                    row.getString("previous_secret"), instant(row, "previous_secret_expires_at"),
+                    row.getString("secret_bound_to")));
         }
         return out;
     }
@@ -130,29 +127,27 @@ public class DeliveryStore {
 
     /** $1 now, $2 limit, $3 in flight allowed per destination, $4 lease until. */
     static String claimSql(DeliveryPolicy policy) {
-        OutboxTables x = policy.tables();
-        return "WITH busy AS (SELECT " + x.destination() + " AS dest, count(*) AS n FROM " + x.deliveries()
+        return "WITH busy AS (SELECT destination_id AS dest, count(*) AS n FROM " + policy.deliveries()
                 + "   WHERE status = 'pending' AND lease_until > $1 GROUP BY 1),"
-                + " offered AS (SELECT o.id, o.rank FROM " + x.destinations() + " t LEFT JOIN busy b ON b.dest = t.id"
-                + "   CROSS JOIN LATERAL (SELECT d.id, d." + x.order() + " AS rank FROM " + x.deliveries() + " d"
-                + "     WHERE d." + x.destination() + " = t.id AND d.status = 'pending' AND d.next_attempt_at <= $1"
+                + " offered AS (SELECT o.id, o.seq FROM " + policy.destinations() + " t LEFT JOIN busy b ON b.dest = t.id"
+                + "   CROSS JOIN LATERAL (SELECT d.id, d.seq FROM " + policy.deliveries() + " d"
+                + "     WHERE d.destination_id = t.id AND d.status = 'pending' AND d.next_attempt_at <= $1"
                 + "     AND (d.lease_until IS NULL OR d.lease_until <= $1)"
-                + "     ORDER BY d." + x.order() + " LIMIT GREATEST($3 - COALESCE(b.n, 0), 0)) o"
-                + "   WHERE " + policy.destinationOpen() + " ORDER BY o.rank LIMIT $2),"
-                + " due AS (SELECT id FROM " + x.deliveries() + " WHERE id IN (SELECT id FROM offered) AND status = 'pending'"
+                + "     ORDER BY d.seq LIMIT GREATEST($3 - COALESCE(b.n, 0), 0)) o"
+                + "   WHERE t.open ORDER BY o.seq LIMIT $2),"
+                + " due AS (SELECT id FROM " + policy.deliveries() + " WHERE id IN (SELECT id FROM offered) AND status = 'pending'"
                 + "   AND (lease_until IS NULL OR lease_until <= $1) FOR UPDATE SKIP LOCKED)"
                 + lease(policy, "$4");
     }
 
     /** The UPDATE that leases the rows of CTE {@code due} and answers what sending them needs. */
     private static String lease(DeliveryPolicy policy, String until) {
-        OutboxTables x = policy.tables();
-        return " UPDATE " + x.deliveries() + " d SET lease_until = " + until
-                + " FROM due, " + x.events() + " ev, " + x.destinations() + " t"
-                + " WHERE d.id = due.id AND ev.id = d.event_id AND t.id = d." + x.destination()
-                + " RETURNING d.id, d." + x.destination() + " AS destination_id, (" + x.attemptNumber() + ") AS attempt_number,"
-                + " (" + x.failures() + ") AS failures, d.lease_until AS lease, ev.id AS event_id, ev.type AS event_type,"
-                + " ev.mode AS mode, ev." + x.eventBody() + " AS body, " + policy.destinationColumns();
+        return " UPDATE " + policy.deliveries() + " d SET lease_until = " + until
+                + " FROM due, " + policy.events() + " ev, " + policy.destinations() + " t"
+                + " WHERE d.id = due.id AND ev.id = d.event_id AND t.id = d.destination_id"
+                + " RETURNING d.id, d.destination_id, d.attempts + 1 AS attempt_number, d.cycle_failures AS failures,"
+                + " d.lease_until AS lease, ev.id AS event_id, ev.type AS event_type, ev.mode AS mode, ev.body AS body,"
+                + " t.url, t.secret, t.previous_secret, t.previous_secret_expires_at, t.secret_bound_to";
     }
 
     /**
@@ -160,38 +155,39 @@ public class DeliveryStore {
      * $9 next attempt, $10 destinations, $11 leases, $12 urls, $13 now, $14 (in-order only) the lease of the next deliveries.
      */
     static String recordSql(DeliveryPolicy policy) {
-        OutboxTables x = policy.tables();
-        String after = policy.afterAttempt().isBlank() ? "" : ", " + policy.afterAttempt();
-        Optional<String> pause = policy.destinationAfterAttempt();
+        boolean pauses = policy.pauseAfter().isPresent();
         StringBuilder s = new StringBuilder()
                 .append("WITH r AS (SELECT i.*, $13::timestamptz AS at FROM unnest($1::text[], $2::int4[], $3::bool[],")
                 .append(" $4::int4[], $5::int8[], $6::text[], $7::text[], $8::text[], $9::timestamptz[], $10::text[],")
                 .append(" $11::timestamptz[], $12::text[]) AS i(id, n, ok, code, ms, error, excerpt, status, next_at, dest, lease, url)),")
-                .append(" u AS (UPDATE ").append(x.deliveries()).append(" d SET status = r.status, next_attempt_at = r.next_at,")
-                .append(" lease_until = NULL").append(after)
+                .append(" u AS (UPDATE ").append(policy.deliveries()).append(" d SET status = r.status, next_attempt_at = r.next_at,")
+                .append(" lease_until = NULL, attempts = d.attempts + 1,")
+                .append(" cycle_failures = CASE WHEN r.ok THEN 0 ELSE d.cycle_failures + 1 END,")
+                .append(" last_attempt_at = r.at, last_status_code = r.code, last_error = r.error,")
+                .append(" delivered_at = CASE WHEN r.ok THEN r.at ELSE d.delivered_at END,")
+                .append(" dead_at = CASE WHEN r.status = 'dead' THEN r.at ELSE d.dead_at END, updated_at = r.at")
                 .append(" FROM r WHERE d.id = r.id AND d.status = 'pending' AND d.lease_until = r.lease RETURNING d.id),")
-                .append(" a AS (INSERT INTO ").append(x.attempts()).append(" (")
-                .append(x.attemptId() == null ? "" : "id, ")
-                .append("delivery_id, attempt_number, attempted_at, success, status_code, latency_ms, error, response_excerpt")
-                .append(x.attemptUrl() ? ", url" : "").append(") SELECT ")
-                .append(x.attemptId() == null ? "" : x.attemptId() + ", ")
-                .append("r.id, r.n, r.at, r.ok, r.code, r.ms, r.error, r.excerpt").append(x.attemptUrl() ? ", r.url" : "")
-                .append(" FROM r JOIN u ON u.id = r.id)");
-        pause.ifPresent(set -> s.append(", p AS (UPDATE ").append(x.destinations()).append(" t SET ").append(set)
-                .append(" FROM r JOIN u ON u.id = r.id WHERE t.id = r.dest RETURNING t.id, (")
-                .append(policy.destinationOpen()).append(") AS open)"));
+                .append(" a AS (INSERT INTO ").append(policy.attempts())
+                .append(" (delivery_id, attempt_number, attempted_at, url, success, status_code, latency_ms, error, response_excerpt)")
+                .append(" SELECT r.id, r.n, r.at, r.url, r.ok, r.code, r.ms, r.error, r.excerpt FROM r JOIN u ON u.id = r.id)");
+        if (pauses) {
+            String paused = "NOT r.ok AND t.paused_at IS NULL AND t.consecutive_failures + 1 >= " + policy.pauseAfter().getAsInt();
+            s.append(", p AS (UPDATE ").append(policy.destinations()).append(" t SET")
+                    .append(" consecutive_failures = CASE WHEN r.ok THEN 0 ELSE t.consecutive_failures + 1 END,")
+                    .append(" paused_at = CASE WHEN ").append(paused).append(" THEN r.at ELSE t.paused_at END")
+                    .append(" FROM r JOIN u ON u.id = r.id WHERE t.id = r.dest RETURNING t.id, t.open)");
+        }
         if (policy.ordering() != Ordering.IN_ORDER_PER_DESTINATION) {
             return s.append(" SELECT count(*) AS recorded FROM u").toString();
         }
-        String open = pause.isPresent() ? "CASE WHEN p.id IS NULL THEN (" + policy.destinationOpen() + ") ELSE p.open END"
-                : "(" + policy.destinationOpen() + ")";
-        return s.append(", nx AS (SELECT o.id FROM r JOIN u ON u.id = r.id JOIN ").append(x.destinations())
-                .append(" t ON t.id = r.dest").append(pause.isPresent() ? " LEFT JOIN p ON p.id = r.dest" : "")
-                .append(" CROSS JOIN LATERAL (SELECT d.id FROM ").append(x.deliveries()).append(" d WHERE d.")
-                .append(x.destination()).append(" = r.dest AND d.status = 'pending' AND d.next_attempt_at <= $13")
+        String open = pauses ? "CASE WHEN p.id IS NULL THEN t.open ELSE p.open END" : "t.open";
+        return s.append(", nx AS (SELECT o.id FROM r JOIN u ON u.id = r.id JOIN ").append(policy.destinations())
+                .append(" t ON t.id = r.dest").append(pauses ? " LEFT JOIN p ON p.id = r.dest" : "")
+                .append(" CROSS JOIN LATERAL (SELECT d.id FROM ").append(policy.deliveries())
+                .append(" d WHERE d.destination_id = r.dest AND d.status = 'pending' AND d.next_attempt_at <= $13")
                 .append(" AND (d.lease_until IS NULL OR d.lease_until <= $13) AND d.id <> ALL ($1::text[])")
-                .append(" ORDER BY d.").append(x.order()).append(" LIMIT 1) o WHERE ").append(open).append("),")
-                .append(" due AS (SELECT id FROM ").append(x.deliveries()).append(" WHERE id IN (SELECT id FROM nx)")
+                .append(" ORDER BY d.seq LIMIT 1) o WHERE ").append(open).append("),")
+                .append(" due AS (SELECT id FROM ").append(policy.deliveries()).append(" WHERE id IN (SELECT id FROM nx)")
                 .append(" AND status = 'pending' AND (lease_until IS NULL OR lease_until <= $13) FOR UPDATE SKIP LOCKED)")
                 .append(lease(policy, "$14")).toString();
     }

@@ -85,10 +85,9 @@ public class OutboxLoops {
 
     /** Measures one outbox now (the scheduler calls it every 15 s); answers the lag in seconds. */
     public Uni<Void> measure(DeliveryPolicy policy, OffsetDateTime now) {
-        OutboxTables x = policy.tables();
         return pool.preparedQuery("SELECT count(*) AS due, COALESCE(EXTRACT(epoch FROM ($1 - min(d.next_attempt_at))), 0) AS lag"
-                        + " FROM " + x.deliveries() + " d JOIN " + x.destinations() + " t ON t.id = d." + x.destination()
-                        + " WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND " + policy.destinationOpen())
+                        + " FROM " + policy.deliveries() + " d JOIN " + policy.destinations() + " t ON t.id = d.destination_id"
+                        + " WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND t.open")
                 .execute(Tuple.of(now))
                 .invoke(rows -> {
                     Row row = rows.iterator().next();

@@ -10,7 +10,7 @@ import org.hibernate.type.SqlTypes;
 import java.time.Instant;
 
 /**
- * The columns of a webhook address that the engine sends to ({@link DeliveryPolicy#ADDRESS_COLUMNS}): where, which
+ * The columns of a webhook address that a service's view {@code outbox_destinations} shows the engine: where, which
  * events, its secrets sealed at rest and bound to the row id (the previous one signs too until it expires after a
  * rotation); a service's entity adds its table, its owner column and its own state columns.
  */
@@ -29,9 +29,6 @@ public abstract class WebhookEndpointRow extends PanacheEntityBase {
     @JdbcTypeCode(SqlTypes.ARRAY)
     @Column(nullable = false)
     public String[] events;
-
-    @Column(nullable = false)
-    public String status;
 
     @Column(name = "secret_sealed", nullable = false)
     public String secretSealed;

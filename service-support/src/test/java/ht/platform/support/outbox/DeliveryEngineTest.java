@@ -27,7 +27,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
@@ -63,21 +63,13 @@ class DeliveryEngineTest {
     final TestPolicy inOrder = new TestPolicy("in_order", Ordering.IN_ORDER_PER_DESTINATION);
     final TestPolicy capped = new TestPolicy("capped", Ordering.CAPPED_PER_DESTINATION);
 
-    /** A policy over this test's outbox tables: retried after 1 and 5 minutes, paused after 4 failures in a row. */
+    /** A policy over this test's outbox: retried after 1 and 5 minutes; in order, paused after 4 failures in a row. */
     static final class TestPolicy extends DeliveryPolicy {
         TestPolicy(String name, Ordering ordering) {
-            super(new Rules(name, "engine_test_" + name, new OutboxTables(
-                    SCHEMA + ".events", "owner_id", "object_id", "body", false,
-                    SCHEMA + ".deliveries", "destination_id", "seq", "created_at",
-                    SCHEMA + ".attempts", null, true,
-                    SCHEMA + ".destinations", "delivered", "dead",
-                    "d.attempts + 1", "d.failures"),
-                    ordering, RetrySchedule.parse(SCHEDULE), SignatureScheme.GATEWAY,
-                    d -> Map.of("X-Test-Event", d.eventId()), "t.status = 'active'", ADDRESS_COLUMNS,
-                    "attempts = d.attempts + 1, failures = CASE WHEN r.ok THEN d.failures ELSE d.failures + 1 END",
-                    Optional.of("consecutive_failures = CASE WHEN r.ok THEN 0 ELSE t.consecutive_failures + 1 END,"
-                            + " status = CASE WHEN NOT r.ok AND t.consecutive_failures + 1 >= " + PAUSE_AFTER
-                            + " THEN 'paused' ELSE t.status END")));
+            super(new Rules(name, SCHEMA, ordering, RetrySchedule.parse(SCHEDULE), SignatureScheme.GATEWAY,
+                    d -> Map.of("X-Test-Event", d.eventId()),
+                    ordering == Ordering.IN_ORDER_PER_DESTINATION ? OptionalInt.of(PAUSE_AFTER) : OptionalInt.empty(),
+                    new StatusWords("pending", "delivered", "dead")));
         }
     }
 
@@ -91,18 +83,15 @@ class DeliveryEngineTest {
                 .using(new io.vertx.mutiny.core.Vertx(vertx)).build();
         sql("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
         sql("CREATE SCHEMA " + SCHEMA);
-        sql("CREATE TABLE " + SCHEMA + ".destinations (id text PRIMARY KEY, url text NOT NULL, secret_sealed text NOT NULL,"
-                + " previous_secret_sealed text, previous_secret_expires_at timestamptz, status text NOT NULL DEFAULT 'active',"
-                + " consecutive_failures int NOT NULL DEFAULT 0)");
-        sql("CREATE TABLE " + SCHEMA + ".events (id text PRIMARY KEY, owner_id text NOT NULL, type text NOT NULL,"
-                + " mode text NOT NULL, object_id text, body bytea NOT NULL, created_at timestamptz NOT NULL DEFAULT now())");
-        sql("CREATE TABLE " + SCHEMA + ".deliveries (id text PRIMARY KEY, event_id text NOT NULL REFERENCES " + SCHEMA
-                + ".events, destination_id text NOT NULL REFERENCES " + SCHEMA + ".destinations, status text NOT NULL,"
-                + " seq bigserial, next_attempt_at timestamptz, lease_until timestamptz, attempts int NOT NULL DEFAULT 0,"
-                + " failures int NOT NULL DEFAULT 0, created_at timestamptz NOT NULL DEFAULT now())");
-        sql("CREATE TABLE " + SCHEMA + ".attempts (id bigserial PRIMARY KEY, delivery_id text NOT NULL, attempt_number int NOT NULL,"
-                + " attempted_at timestamptz NOT NULL, success boolean NOT NULL, status_code int, latency_ms bigint, error text,"
-                + " response_excerpt text, url text)");
+        sql(new String(DeliveryEngineTest.class.getResourceAsStream("/db/outbox/V40__outbox.sql").readAllBytes(),
+                java.nio.charset.StandardCharsets.UTF_8).replace("${flyway:defaultSchema}", SCHEMA));
+        sql("CREATE TABLE " + SCHEMA + ".addresses (id text PRIMARY KEY, url text NOT NULL, secret_sealed text NOT NULL,"
+                + " previous_secret_sealed text, previous_secret_expires_at timestamptz, paused_at timestamptz,"
+                + " consecutive_failures int NOT NULL DEFAULT 0, created_at timestamptz NOT NULL DEFAULT now())");
+        sql("CREATE VIEW " + SCHEMA + ".outbox_destinations AS SELECT id, 'owner'::text AS owner_id, 'test'::text AS mode,"
+                + " url, NULL::text[] AS events, secret_sealed AS secret, previous_secret_sealed AS previous_secret,"
+                + " previous_secret_expires_at, id AS secret_bound_to, true AS receives, paused_at IS NULL AS open,"
+                + " consecutive_failures, paused_at, created_at FROM " + SCHEMA + ".addresses");
         byte[] key = new byte[32];
         new SecureRandom().nextBytes(key);
         secretBox = new SecretBox(key);
@@ -141,7 +130,8 @@ class DeliveryEngineTest {
 
     @BeforeEach
     void clean() {
-        sql("TRUNCATE " + SCHEMA + ".attempts, " + SCHEMA + ".deliveries, " + SCHEMA + ".events, " + SCHEMA + ".destinations");
+        sql("TRUNCATE " + SCHEMA + ".outbox_attempts, " + SCHEMA + ".outbox_deliveries, " + SCHEMA + ".outbox_events, "
+                + SCHEMA + ".outbox_recoveries, " + SCHEMA + ".addresses");
         received.clear();
         answers.clear();
         mostConcurrent.set(0);
@@ -189,31 +179,39 @@ class DeliveryEngineTest {
     }
 
     void destination(String id) {
-        rows("INSERT INTO " + SCHEMA + ".destinations (id, url, secret_sealed) VALUES ($1, $2, $3)", id,
+        rows("INSERT INTO " + SCHEMA + ".addresses (id, url, secret_sealed) VALUES ($1, $2, $3)", id,
                 "http://127.0.0.1:" + receiver.getAddress().getPort() + "/" + id, secretBox.sealText("whsec_test", id));
     }
 
     /** An event and its delivery to {@code destination}, due now; answers the event id. */
     String event(String id, String destination) {
-        rows("INSERT INTO " + SCHEMA + ".events (id, owner_id, type, mode, object_id, body) VALUES ($1, 'owner', 'thing.happened',"
-                + " 'test', 'obj', convert_to($2, 'UTF8'))", id, "{\"id\":\"" + id + "\"}");
-        rows("INSERT INTO " + SCHEMA + ".deliveries (id, event_id, destination_id, status, next_attempt_at) VALUES ($1, $2, $3,"
-                + " 'pending', $4)", "dl_" + id, id, destination, DeliveryStore.at(clock.instant()));
+        rows("INSERT INTO " + SCHEMA + ".outbox_events (id, owner_id, type, mode, object_id, body, created_at) VALUES ($1,"
+                + " 'owner', 'thing.happened', 'test', 'obj', convert_to($2, 'UTF8'), $3)", id, "{\"id\":\"" + id + "\"}",
+                DeliveryStore.at(clock.instant()));
+        rows("INSERT INTO " + SCHEMA + ".outbox_deliveries (id, event_id, destination_id, status, next_attempt_at, created_at,"
+                + " updated_at) VALUES ($1, $2, $3, 'pending', $4, $4, $4)", "dl_" + id, id, destination, DeliveryStore.at(clock.instant()));
         return id;
     }
 
     Row delivery(String eventId) {
-        return rows("SELECT * FROM " + SCHEMA + ".deliveries WHERE event_id = $1", eventId).get(0);
+        return rows("SELECT * FROM " + SCHEMA + ".outbox_deliveries WHERE event_id = $1", eventId).get(0);
     }
 
     List<Row> attempts(String eventId) {
-        return rows("SELECT * FROM " + SCHEMA + ".attempts WHERE delivery_id = $1 ORDER BY attempt_number", "dl_" + eventId);
+        return rows("SELECT * FROM " + SCHEMA + ".outbox_attempts WHERE delivery_id = $1 ORDER BY attempt_number", "dl_" + eventId);
+    }
+
+    DeliveryRestarts restarts() {
+        DeliveryRestarts restarts = new DeliveryRestarts();
+        restarts.pool = pool;
+        restarts.clock = clock;
+        restarts.wakeup = new OutboxWakeup();
+        return restarts;
     }
 
     /** Resend, as each service's API does it: the delivery is due again now, its retry cycle starts over. */
-    void resend(String eventId) {
-        rows("UPDATE " + SCHEMA + ".deliveries SET status = 'pending', next_attempt_at = $2, failures = 0 WHERE event_id = $1",
-                eventId, DeliveryStore.at(clock.instant()));
+    int resend(String eventId) {
+        return restarts().resend(capped, "owner", "test", "dl_" + eventId).await().atMost(Duration.ofSeconds(10));
     }
 
     static int drain(DeliveryRunner runner, DeliveryPolicy policy) {
@@ -294,7 +292,8 @@ class DeliveryEngineTest {
         assertEquals(0, drain(runner, capped), "a dead delivery is never claimed");
 
         answers.put("d1", new AtomicInteger(200));
-        resend("e1");
+        assertEquals(1, resend("e1"));
+        assertEquals(0, resend("e1"), "a pending delivery is not restarted twice");
         assertEquals(1, drain(runner, capped));
         assertEquals("delivered", delivery("e1").getString("status"));
         assertEquals(List.of(1, 2, 3, 4), attempts("e1").stream().map(r -> r.getInteger("attempt_number")).toList());
@@ -310,13 +309,13 @@ class DeliveryEngineTest {
             event("e" + i, "d1");
             drain(runner, inOrder);
         }
-        assertEquals("paused", rows("SELECT status FROM " + SCHEMA + ".destinations WHERE id = 'd1'").get(0).getString("status"));
+        assertEquals(false, rows("SELECT open FROM " + SCHEMA + ".outbox_destinations WHERE id = 'd1'").get(0).getBoolean("open"));
         event("held", "d1");
         clock.advance(Duration.ofHours(1));
         assertEquals(0, drain(runner, inOrder), "a paused destination is offered nothing");
 
         answers.put("d1", new AtomicInteger(200));
-        rows("UPDATE " + SCHEMA + ".destinations SET status = 'active', consecutive_failures = 0 WHERE id = 'd1'");
+        rows("UPDATE " + SCHEMA + ".addresses SET paused_at = NULL, consecutive_failures = 0 WHERE id = 'd1'");
         received.clear();
         assertEquals(PAUSE_AFTER + 1, drain(runner, inOrder));
         assertEquals(List.of("e0", "e1", "e2", "e3", "held"), received.get("d1"));
@@ -339,7 +338,7 @@ class DeliveryEngineTest {
         List<String> all = received.values().stream().flatMap(List::stream).toList();
         assertEquals(100, all.size());
         assertEquals(100, all.stream().distinct().count(), "no event was sent twice");
-        assertEquals(100, rows("SELECT count(*) AS n FROM " + SCHEMA + ".attempts").get(0).getLong("n").intValue());
+        assertEquals(100, rows("SELECT count(*) AS n FROM " + SCHEMA + ".outbox_attempts").get(0).getLong("n").intValue());
     }
 
     @Test
@@ -380,5 +379,39 @@ class DeliveryEngineTest {
                 .await().atMost(Duration.ofSeconds(10));
         assertEquals("delivered", delivery("e1").getString("status"));
         assertEquals(1, attempts("e1").size());
+    }
+
+    @Test
+    void recoveringAWindowRestartsItsDeadDeliveriesOnceAndTheSameWindowAgainResendsNothing() {
+        DeliveryRunner runner = runner();
+        destination("d1");
+        answers.put("d1", new AtomicInteger(500));
+        java.time.Instant since = clock.instant().minusSeconds(1);
+        event("e1", "d1");
+        event("e2", "d1");
+        drain(runner, capped);
+        clock.advance(Duration.ofMinutes(1).plusSeconds(1));
+        drain(runner, capped);
+        clock.advance(Duration.ofMinutes(5).plusSeconds(1));
+        drain(runner, capped);
+        assertEquals("dead", delivery("e2").getString("status"));
+        java.time.Instant until = clock.instant();
+        event("outside", "d1"); // created at the window's end: not in it
+        answers.put("d1", new AtomicInteger(200));
+
+        DeliveryRestarts.Recovered first = restarts().recover(capped, "owner", "test", "d1", since, until)
+                .await().atMost(Duration.ofSeconds(10));
+        assertEquals(2, first.resent());
+        assertTrue(!first.replayed());
+        DeliveryRestarts.Recovered again = restarts().recover(capped, "owner", "test", "d1", since, until)
+                .await().atMost(Duration.ofSeconds(10));
+        assertEquals(2, again.resent());
+        assertTrue(again.replayed(), "the same window answers what the first request did");
+        assertEquals(3, drain(runner, capped));
+        assertEquals("delivered", delivery("e1").getString("status"));
+        assertEquals(0, delivery("e1").getInteger("cycle_failures"));
+        assertEquals(4, delivery("e1").getInteger("attempts"), "three failed attempts and the recovered one");
+        assertEquals(0, restarts().recover(capped, "another owner", "test", "d1", since, until.plusSeconds(1))
+                .await().atMost(Duration.ofSeconds(10)).resent(), "another owner's window restarts nothing");
     }
 }

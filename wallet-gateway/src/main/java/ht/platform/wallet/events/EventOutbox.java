@@ -20,9 +20,6 @@ import java.util.Map;
 @ApplicationScoped
 public class EventOutbox {
 
-    private static final String SUBSCRIBED = "t.project_id = :owner AND t.mode = :mode AND t.status IN ('active', 'paused')"
-            + " AND :type = ANY (t.events)";
-
     @Inject
     OutboxWriter writer;
 
@@ -31,24 +28,25 @@ public class EventOutbox {
 
     /** An event for every address of (project, mode) subscribed to {@code type}. Must run in a transaction. */
     public Uni<NewEvent> publish(String projectId, String mode, String type, String objectId, Object object) {
-        return write(projectId, mode, type, objectId, object, SUBSCRIBED, Map.of());
+        EventSubject subject = new EventSubject(projectId, mode, type, objectId);
+        return Panache.getSession().chain(session -> writer.publish(session, policy, subject, envelope(type, object)));
     }
 
     /** An event for one address only (webhook.ping). Must run in a transaction. */
     public Uni<NewEvent> publishTo(String endpointId, String projectId, String mode, String type, Object object) {
-        return write(projectId, mode, type, null, object, "t.id = :endpoint", Map.of("endpoint", endpointId));
+        EventSubject subject = new EventSubject(projectId, mode, type, null);
+        return Panache.getSession().chain(session -> writer.publishTo(session, policy, endpointId, subject,
+                envelope(type, object)));
     }
 
-    private Uni<NewEvent> write(String projectId, String mode, String type, String objectId, Object object,
-                                String destinations, Map<String, Object> params) {
-        EventSubject subject = new EventSubject(projectId, mode, type, objectId);
-        return Panache.getSession().chain(session -> writer.publish(session, policy, subject, (id, at) -> {
+    private static OutboxWriter.Envelope envelope(String type, Object object) {
+        return (id, at) -> {
             Map<String, Object> envelope = new LinkedHashMap<>();
             envelope.put("id", id);
             envelope.put("type", type);
             envelope.put("created_at", Timestamps.millis(at));
             envelope.put("data", Map.of("object", object));
             return envelope;
-        }, destinations, params));
+        };
     }
 }

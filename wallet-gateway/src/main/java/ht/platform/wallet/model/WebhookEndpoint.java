@@ -7,10 +7,16 @@ import jakarta.persistence.Table;
 
 import java.time.Instant;
 
-/** A registered webhook address of a project (per mode); status active, paused (by the pause rule) or deleted. */
+/**
+ * A registered webhook address of a project (per mode). Its status, active or paused, follows {@code paused_at} (a
+ * generated column): the outbox's pause rule sets {@code paused_at} through the view {@code outbox_destinations}.
+ */
 @Entity
 @Table(name = "webhook_endpoints", schema = "wallet")
 public class WebhookEndpoint extends WebhookEndpointRow {
+
+    @Column(insertable = false, updatable = false)
+    public String status;
 
     @Column(name = "project_id", nullable = false)
     public String projectId;

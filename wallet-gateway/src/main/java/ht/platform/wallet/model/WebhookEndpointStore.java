@@ -29,8 +29,10 @@ public class WebhookEndpointStore {
         return endpoint.persist();
     }
 
+    /** Removes the address with its deliveries and their attempts (its events stay in the outbox). */
     public Uni<Void> delete(WebhookEndpoint endpoint) {
-        return endpoint.delete();
+        return Panache.getSession().chain(s -> s.createNativeQuery("DELETE FROM wallet.outbox_deliveries WHERE destination_id = :e")
+                .setParameter("e", endpoint.id).executeUpdate()).chain(endpoint::delete);
     }
 
     /** The project's addresses in one mode, oldest first. */
@@ -55,8 +57,8 @@ public class WebhookEndpointStore {
      */
     public Uni<Mutiny.Session> makeHeldDue(String endpointId, OffsetDateTime at) {
         return Panache.getSession().chain(s -> s.flush().chain(() -> s.createNativeQuery(
-                                "UPDATE wallet.webhook_deliveries SET next_attempt_at = :now"
-                                        + " WHERE endpoint_id = :e AND status = 'pending' AND next_attempt_at > :now")
+                                "UPDATE wallet.outbox_deliveries SET next_attempt_at = :now"
+                                        + " WHERE destination_id = :e AND status = 'pending' AND next_attempt_at > :now")
                         .setParameter("now", at).setParameter("e", endpointId).executeUpdate())
                 .replaceWith(s));
     }

@@ -8,8 +8,8 @@
  *       {@code FOR UPDATE SKIP LOCKED} statement each) as SQL;</li>
  *   <li>balance ({@link ht.platform.wallet.model.BalanceStore}): guarded native SQL in the caller's ORM transaction;</li>
  *   <li>MonCash order ({@link ht.platform.wallet.model.MonCashOrderStore}), webhook endpoint
- *       ({@link ht.platform.wallet.model.WebhookEndpointStore}), the event log with its deliveries
- *       ({@link ht.platform.wallet.model.EventLogStore}): Panache;</li>
+ *       ({@link ht.platform.wallet.model.WebhookEndpointStore}): Panache;</li>
+ *   <li>events, deliveries and attempts: the one outbox of service-support ({@code support/outbox/DeliveryLog});</li>
  *   <li>projects and keys: {@code support/tenancy/Tenancy}, the plain reactive client.</li>
  * </ul>
  * Store methods named {@code read…} open their own session; the others run in the caller's session or transaction.

@@ -1,11 +1,11 @@
 package ht.platform.wallet.service;
 
+import ht.platform.support.outbox.DeliveryLog;
+import ht.platform.support.outbox.StatusWords;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import ht.platform.support.time.Timestamps;
 import ht.platform.wallet.model.MonCashOrder;
 import ht.platform.wallet.model.Payment;
-import ht.platform.wallet.model.WebhookAttempt;
-import ht.platform.wallet.model.WebhookDelivery;
 import ht.platform.wallet.model.WebhookEndpoint;
 import ht.platform.wallet.model.Withdrawal;
 
@@ -75,9 +75,9 @@ public final class Views {
 
     public record AttemptView(int attempt_number, String attempted_at, boolean success, Integer status_code,
                               long latency_ms, String error, String response_excerpt) {
-        public static AttemptView of(WebhookAttempt a) {
-            return new AttemptView(a.attemptNumber, Timestamps.millis(a.attemptedAt), a.success, a.statusCode,
-                    a.latencyMs, a.error, a.responseExcerpt);
+        public static AttemptView of(DeliveryLog.Attempt a) {
+            return new AttemptView(a.attemptNumber(), Timestamps.millis(a.attemptedAt()), a.success(), a.statusCode(),
+                    a.latencyMs(), a.error(), a.responseExcerpt());
         }
     }
 
@@ -92,10 +92,11 @@ public final class Views {
     public record PingView(String id, String object, String event_id, String event_type, String webhook_id,
                            String status) { }
 
-    public static DeliveryView delivery(WebhookDelivery d, String eventType, List<WebhookAttempt> attempts) {
-        return new DeliveryView(d.id, "webhook_delivery", d.endpointId, d.eventId, eventType, d.status, d.attemptCount,
-                "pending".equals(d.status) ? Timestamps.millis(d.nextAttemptAt) : null, Timestamps.millis(d.createdAt),
-                Timestamps.millis(d.deliveredAt), attempts.stream().map(AttemptView::of).toList());
+    public static DeliveryView delivery(DeliveryLog.Delivery d, StatusWords words, List<DeliveryLog.Attempt> attempts) {
+        return new DeliveryView(d.id(), "webhook_delivery", d.destinationId(), d.eventId(), d.eventType(),
+                words.word(d.status()), d.attempts(), d.pending() ? Timestamps.millis(d.nextAttemptAt()) : null,
+                Timestamps.millis(d.createdAt()), Timestamps.millis(d.deliveredAt()),
+                attempts.stream().map(AttemptView::of).toList());
     }
 
     /** Every digit but the last four hidden: +50937001234 -> +*******1234. */

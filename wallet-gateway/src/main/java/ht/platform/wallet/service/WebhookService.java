@@ -5,15 +5,14 @@ import ht.platform.support.crypto.SecretBox;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.http.Paging;
 import ht.platform.support.ids.Ids;
-import ht.platform.support.outbox.DeliveryRecovery;
+import ht.platform.support.outbox.DeliveryLog;
+import ht.platform.support.outbox.DeliveryRestarts;
 import ht.platform.support.outbox.OutboxWakeup;
 import ht.platform.support.time.Timestamps;
 import ht.platform.wallet.config.WalletSettings;
 import ht.platform.wallet.events.EventTypes;
 import ht.platform.wallet.events.EventOutbox;
 import ht.platform.wallet.events.WalletDeliveryPolicy;
-import ht.platform.wallet.model.EventLogStore;
-import ht.platform.wallet.model.WebhookDelivery;
 import ht.platform.wallet.model.WebhookEndpoint;
 import ht.platform.wallet.model.WebhookEndpointStore;
 import ht.platform.wallet.service.Views.DeliveryView;
@@ -59,7 +58,10 @@ public class WebhookService {
     OutboxWakeup wakeup;
 
     @Inject
-    DeliveryRecovery recovery;
+    DeliveryRestarts restarts;
+
+    @Inject
+    DeliveryLog log;
 
     @Inject
     WalletDeliveryPolicy policy;
@@ -79,8 +81,6 @@ public class WebhookService {
     @Inject
     WebhookEndpointStore endpoints;
 
-    @Inject
-    EventLogStore log;
 
     @ConfigProperty(name = "webhooks.allow-private-targets", defaultValue = "false")
     boolean allowPrivateTargets;
@@ -141,11 +141,11 @@ public class WebhookService {
             if (!"paused".equals(e.status)) {
                 throw new ApiException(409, "WEBHOOK_NOT_PAUSED", "Webhook " + id + " is " + e.status + "; only a paused address can be reactivated");
             }
-            e.status = "active";
+            e.status = "active"; // what the generated column becomes once paused_at is cleared
             e.pausedAt = null;
             e.consecutiveFailures = 0;
             OffsetDateTime at = OffsetDateTime.ofInstant(now(), ZoneOffset.UTC);
-            return endpoints.makeHeldDue(e.id, at).chain(s -> wakeup.notifyInTransaction(s, WalletDeliveryPolicy.CHANNEL))
+            return endpoints.makeHeldDue(e.id, at).chain(s -> wakeup.notifyInTransaction(s, policy.channel()))
                     .replaceWith(e);
         })).map(WebhookView::of);
     }
@@ -181,96 +181,62 @@ public class WebhookService {
     }
 
     public Uni<ListView<DeliveryView>> deliveries(ApiPrincipal caller, String id, Paging paging) {
-        return Panache.withSession(() -> find(caller, id, false).chain(e -> {
-            Uni<WebhookDelivery> cursor = paging.startingAfter() == null ? Uni.createFrom().nullItem()
-                    : log.deliveryOf(e.id, paging.startingAfter()).invoke(c -> {
-                        if (c == null) {
-                            throw Paging.unknownCursor();
-                        }
-                    });
-            return cursor.chain(c -> log.deliveriesOf(e.id, c, paging.limit() + 1))
-                    .chain(rows -> describe(rows.stream().limit(paging.limit()).toList())
-                            .map(views -> ListView.of(views, rows.size() > paging.limit())));
-        }));
+        return Panache.withSession(() -> find(caller, id, false))
+                .chain(e -> page(DeliveryLog.Query.of(caller.ownerId(), caller.mode()).destination(e.id), paging));
     }
 
     /** An abandoned or delivered delivery is queued again with the same event (id and body). */
     public Uni<DeliveryView> resend(ApiPrincipal caller, String deliveryId) {
-        return Panache.withTransaction(() -> log.lockDelivery(deliveryId)
-                .chain(d -> {
-                    if (d == null) {
-                        throw ApiException.notFound("Webhook delivery " + deliveryId);
+        return delivery(caller, deliveryId)
+                .chain(d -> restarts.resend(policy, caller.ownerId(), caller.mode(), deliveryId))
+                .chain(n -> {
+                    if (n == 0) {
+                        throw new ApiException(409, "DELIVERY_ALREADY_PENDING", "Webhook delivery " + deliveryId + " is already queued");
                     }
-                    return find(caller, d.endpointId, false).onFailure(ApiException.class)
-                            .transform(x -> ApiException.notFound("Webhook delivery " + deliveryId))
-                            .chain(e -> {
-                                if ("pending".equals(d.status)) {
-                                    throw new ApiException(409, "DELIVERY_ALREADY_PENDING",
-                                            "Webhook delivery " + deliveryId + " is already queued");
-                                }
-                                d.status = "pending";
-                                d.cycleAttempts = 0;
-                                d.nextAttemptAt = now();
-                                d.leaseUntil = null;
-                                d.deliveredAt = null;
-                                return log.flush().chain(s -> wakeup.notifyInTransaction(s, WalletDeliveryPolicy.CHANNEL))
-                                        .chain(() -> describe(List.of(d))).map(list -> list.get(0));
-                            });
-                }));
+                    return delivery(caller, deliveryId);
+                });
     }
 
     /** One delivery with its attempts; another tenant's (or mode's) delivery is 404. */
     public Uni<DeliveryView> delivery(ApiPrincipal caller, String deliveryId) {
-        return Panache.withSession(() -> owned(caller, deliveryId).chain(d -> describe(List.of(d))).map(list -> list.get(0)));
+        return log.one(policy, caller.ownerId(), caller.mode(), deliveryId).chain(d -> {
+            if (d == null) {
+                throw ApiException.notFound("Webhook delivery " + deliveryId);
+            }
+            return describe(List.of(d)).map(list -> list.get(0));
+        });
     }
 
     /** Deliveries of every address of this project and mode, newest first, filtered by address, status and event kind. */
     public Uni<ListView<DeliveryView>> searchDeliveries(ApiPrincipal caller, DeliveryFilter filter, Paging paging) {
-        if (filter.status() != null && !DELIVERY_STATUSES.contains(filter.status())) {
+        String status = filter.status() == null ? null : policy.words().status(filter.status());
+        if (filter.status() != null && status == null) {
             throw ApiException.invalid("status", "status must be one of " + DELIVERY_STATUSES);
         }
         if (filter.eventType() != null && !EventTypes.SUBSCRIBABLE.contains(filter.eventType()) && !EventTypes.PING.equals(filter.eventType())) {
             throw ApiException.invalid("type", "Unknown event kind '" + filter.eventType() + "'");
         }
-        return Panache.withSession(() -> {
-            Uni<WebhookDelivery> cursor = paging.startingAfter() == null ? Uni.createFrom().nullItem()
-                    : owned(caller, paging.startingAfter()).onFailure(ApiException.class).transform(x -> Paging.unknownCursor());
-            return cursor.chain(c -> log.search(caller.ownerId(), caller.mode(), filter.webhookId(), filter.status(),
-                    filter.eventType(), c, paging.limit() + 1)).chain(rows -> describe(rows.stream().limit(paging.limit()).toList())
-                    .map(views -> ListView.of(views, rows.size() > paging.limit())));
-        });
+        return page(DeliveryLog.Query.of(caller.ownerId(), caller.mode()).destination(filter.webhookId()).status(status)
+                .eventType(filter.eventType()), paging);
     }
 
-    /** Recover a window of this address: see {@link DeliveryRecovery}. */
+    /** Recover a window of this address: see {@link DeliveryRestarts}. */
     public Uni<RecoveryView> recover(ApiPrincipal caller, String webhookId, Instant since, Instant until) {
         return Panache.withSession(() -> find(caller, webhookId, false))
-                .chain(e -> recovery.recover(policy, e.id, e.mode, since, until)
+                .chain(e -> restarts.recover(policy, caller.ownerId(), caller.mode(), e.id, since, until)
                         .map(r -> new RecoveryView("webhook_recovery", e.id, Timestamps.millis(since), Timestamps.millis(until),
                                 r.resent(), r.replayed(), Timestamps.millis(r.createdAt()))));
     }
 
-    private Uni<WebhookDelivery> owned(ApiPrincipal caller, String deliveryId) {
-        return log.delivery(deliveryId).chain(d -> d == null
-                ? Uni.createFrom().<WebhookDelivery>failure(ApiException.notFound("Webhook delivery " + deliveryId))
-                : find(caller, d.endpointId, false).onFailure(ApiException.class)
-                        .transform(x -> ApiException.notFound("Webhook delivery " + deliveryId)).replaceWith(d));
+    private Uni<ListView<DeliveryView>> page(DeliveryLog.Query query, Paging paging) {
+        return log.page(policy, query, paging.startingAfter(), paging.limit() + 1)
+                .chain(rows -> describe(rows.stream().limit(paging.limit()).toList())
+                        .map(views -> ListView.of(views, rows.size() > paging.limit())));
     }
 
-    private Uni<List<DeliveryView>> describe(List<WebhookDelivery> rows) {
-        if (rows.isEmpty()) {
-            return Uni.createFrom().item(List.of());
-        }
-        Set<String> ids = rows.stream().map(d -> d.id).collect(Collectors.toCollection(LinkedHashSet::new));
-        Set<String> eventIds = rows.stream().map(d -> d.eventId).collect(Collectors.toSet());
-        return log.attemptsOf(ids).chain(attempts -> log.events(eventIds).map(evs -> {
-                    Map<String, String> types = evs.stream().collect(Collectors.toMap(ev -> ev.id, ev -> ev.type));
-                    List<DeliveryView> out = new ArrayList<>();
-                    for (WebhookDelivery d : rows) {
-                        out.add(Views.delivery(d, types.get(d.eventId),
-                                attempts.stream().filter(a -> a.deliveryId.equals(d.id)).toList()));
-                    }
-                    return out;
-                }));
+    private Uni<List<DeliveryView>> describe(List<DeliveryLog.Delivery> rows) {
+        return log.attempts(policy, rows.stream().map(DeliveryLog.Delivery::id).toList())
+                .map(attempts -> rows.stream().map(d -> Views.delivery(d, policy.words(), attempts.get(d.id()))).toList());
     }
 
     private Uni<WebhookEndpoint> find(ApiPrincipal caller, String id, boolean lock) {

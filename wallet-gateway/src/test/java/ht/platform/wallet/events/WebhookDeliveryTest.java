@@ -478,7 +478,7 @@ class WebhookDeliveryTest {
 
     static int countDeliveries(String endpoint) throws Exception {
         try (Connection c = TestDatabase.connect();
-             PreparedStatement s = c.prepareStatement("SELECT count(*) FROM wallet.webhook_deliveries WHERE endpoint_id = ?")) {
+             PreparedStatement s = c.prepareStatement("SELECT count(*) FROM wallet.outbox_deliveries WHERE destination_id = ?")) {
             s.setString(1, endpoint);
             try (ResultSet rs = s.executeQuery()) {
                 rs.next();
