@@ -1,5 +1,8 @@
 package ht.platform.checkout.web.dashboard;
 
+import ht.platform.checkout.service.Views;
+import ht.platform.support.dashboard.DeliveryRow;
+import java.util.stream.Collectors;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.checkout.events.EventTypes;
@@ -126,7 +129,10 @@ public class CheckoutDashboard {
     @Path("/events/{id}")
     @Operation(summary = "An event with its deliveries and their attempts (HTML)")
     public Uni<Response> event(@PathParam("id") String id) {
-        return pages.show(PAGES + "event", "events", () -> webhooks.event(merchant.require("webhooks:manage"), id).map(e -> Map.of("e", e)));
+        return pages.show(PAGES + "event", "events", () -> webhooks.event(merchant.require("webhooks:manage"), id)
+                .map(e -> Map.of("e", e, "attempts", e.deliveries().stream().collect(Collectors.toMap(Views.DeliveryView::id,
+                        d -> d.attempts().stream().map(a -> new DeliveryRow.AttemptRow(a.attempt_number(), a.attempted_at(), d.url(),
+                                a.success(), a.status_code(), a.latency_ms(), a.error(), a.response_excerpt())).toList())))));
     }
 
     @POST

@@ -1,5 +1,7 @@
 package ht.platform.kyc.web.dashboard;
 
+import ht.platform.kyc.model.DeliveryView;
+import ht.platform.support.dashboard.DeliveryRow;
 import ht.platform.kyc.model.Application;
 import ht.platform.kyc.model.Verification;
 import ht.platform.kyc.service.ApplicationService;
@@ -112,7 +114,7 @@ public class KycDashboard {
         return pages.show(PAGES + "deliveries", "deliveries", () -> deliveries
                 .list(merchant.require("verifications:read"), wanted, blank(after), PAGE_SIZE).map(page -> {
                     Map<String, Object> data = new HashMap<>();
-                    data.put("deliveries", page.data());
+                    data.put("deliveries", page.data().stream().map(KycDashboard::row).toList());
                     data.put("statuses", WebhookDeliveries.STATUSES);
                     data.put("status", wanted == null ? "" : wanted);
                     data.put("next", page.next() == null ? "" : "/dashboard/deliveries?starting_after=" + page.next()
@@ -125,7 +127,8 @@ public class KycDashboard {
     @Path("/deliveries/{id}")
     @Operation(summary = "One delivery with its attempts (HTML)")
     public Uni<Response> delivery(@PathParam("id") String id) {
-        return pages.show(PAGES + "delivery", "deliveries", () -> deliveries.get(merchant.require("verifications:read"), id).map(d -> Map.of("d", d)));
+        return pages.show("dashboard/outbox/delivery", "deliveries", () -> deliveries.get(merchant.require("verifications:read"), id)
+                .map(d -> Map.of("d", row(d), "addressLink", "", "resendPermission", SignIns.OPERATOR)));
     }
 
     @POST
@@ -193,5 +196,12 @@ public class KycDashboard {
 
     private static String blank(String s) {
         return s == null || s.isBlank() ? null : s.strip();
+    }
+
+    private static DeliveryRow row(DeliveryView d) {
+        return new DeliveryRow(d.id(), d.event_id(), d.event_type(), null, d.status(), d.attempts(), d.last_status(),
+                d.next_attempt_at(), d.created_at(), d.delivered_at(), d.resendable(), d.attempt_list().stream()
+                .map(a -> new DeliveryRow.AttemptRow(a.attempt_number(), a.attempted_at(), a.url(), a.success(), a.status_code(),
+                        a.latency_ms(), a.error(), a.response_excerpt())).toList());
     }
 }

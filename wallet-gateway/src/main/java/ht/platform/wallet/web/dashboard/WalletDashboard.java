@@ -1,5 +1,7 @@
 package ht.platform.wallet.web.dashboard;
 
+import ht.platform.support.dashboard.DeliveryRow;
+import ht.platform.wallet.service.Views;
 import ht.platform.support.dashboard.DashboardPage;
 import ht.platform.support.dashboard.DashboardPages;
 import ht.platform.support.dashboard.Merchant;
@@ -99,7 +101,7 @@ public class WalletDashboard {
                         .map(ds -> {
                             Map<String, Object> data = new HashMap<>();
                             data.put("w", w);
-                            data.put("deliveries", ds.data());
+                            data.put("deliveries", ds.data().stream().map(WalletDashboard::row).toList());
                             data.put("resent", resent == null ? "" : resent);
                             return data;
                         })));
@@ -162,7 +164,7 @@ public class WalletDashboard {
                 .chain(addresses -> webhooks.searchDeliveries(merchant.require("webhooks:read"), filter, Paging.of("20", blank(after)))
                         .map(list -> {
                             Map<String, Object> data = new HashMap<>();
-                            data.put("deliveries", list.data());
+                            data.put("deliveries", list.data().stream().map(WalletDashboard::row).toList());
                             data.put("hasMore", list.has_more());
                             data.put("addresses", addresses.data());
                             data.put("statuses", WebhookService.DELIVERY_STATUSES);
@@ -179,8 +181,8 @@ public class WalletDashboard {
     @Path("/deliveries/{id}")
     @Operation(summary = "One delivery with its attempts (HTML)")
     public Uni<Response> delivery(@PathParam("id") String id) {
-        return pages.show(PAGES + "delivery", "deliveries", () -> webhooks.delivery(merchant.require("webhooks:read"), id)
-                .map(d -> Map.of("d", d, "resendable", !"pending".equals(d.status()))));
+        return pages.show("dashboard/outbox/delivery", "deliveries", () -> webhooks.delivery(merchant.require("webhooks:read"), id)
+                .map(d -> Map.of("d", row(d), "addressLink", "/dashboard/webhooks/", "resendPermission", "webhooks:write")));
     }
 
     @POST
@@ -233,5 +235,13 @@ public class WalletDashboard {
 
     private static String blank(String s) {
         return s == null || s.isBlank() ? null : s.strip();
+    }
+
+    private static DeliveryRow row(Views.DeliveryView d) {
+        Integer last = d.attempts().isEmpty() ? null : d.attempts().get(d.attempts().size() - 1).status_code();
+        return new DeliveryRow(d.id(), d.event_id(), d.event_type(), d.webhook_id(), d.status(), d.attempt_count(), last,
+                d.next_attempt_at(), d.created_at(), d.delivered_at(), !"pending".equals(d.status()), d.attempts().stream()
+                .map(a -> new DeliveryRow.AttemptRow(a.attempt_number(), a.attempted_at(), null, a.success(), a.status_code(),
+                        a.latency_ms(), a.error(), a.response_excerpt())).toList());
     }
 }
