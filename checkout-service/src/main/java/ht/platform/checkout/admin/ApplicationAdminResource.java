@@ -2,6 +2,7 @@ package ht.platform.checkout.admin;
 
 import ht.platform.support.admin.OperatorApi;
 import ht.platform.support.dashboard.DashboardLinkResource;
+import ht.platform.support.dashboard.SignIns;
 import ht.platform.support.tenancy.TenancyOperator;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.smallrye.mutiny.Uni;
@@ -34,6 +35,9 @@ public class ApplicationAdminResource {
     @Inject
     TenancyOperator operator;
 
+    @Inject
+    SignIns signIns;
+
     @POST
     @Path("/applications")
     @Operation(summary = "Create a client application")
@@ -45,7 +49,7 @@ public class ApplicationAdminResource {
     @Path("/applications/{id}/dashboard_links")
     @Operation(summary = "A single-use sign-in link to the application's dashboard, valid for a few minutes")
     public Uni<Response> dashboardLink(@PathParam("id") String applicationId, DashboardLinkResource.CreateLink body) {
-        return operator.dashboardLink(applicationId, body);
+        return DashboardLinkResource.forOperator(signIns, applicationId, body);
     }
 
     @POST

@@ -4,7 +4,7 @@ import ht.platform.checkout.model.ApiLogEntry;
 import ht.platform.checkout.service.ApiLogs;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.auth.Caller;
-import ht.platform.support.http.RequestIds;
+import ht.platform.support.trace.RequestIds;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;

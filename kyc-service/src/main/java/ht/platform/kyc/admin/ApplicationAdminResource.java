@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import ht.platform.kyc.model.Application;
 import ht.platform.kyc.service.ApplicationService;
+import ht.platform.support.dashboard.SignIns;
 import ht.platform.support.tenancy.TenancyOperator;
 import ht.platform.support.dashboard.DashboardLinkResource;
 import ht.platform.support.errors.ApiException;
@@ -66,6 +67,9 @@ public class ApplicationAdminResource {
 
     @Inject
     TenancyOperator operator;
+
+    @Inject
+    SignIns signIns;
 
     @Inject
     com.fasterxml.jackson.databind.ObjectMapper json;
@@ -149,7 +153,7 @@ public class ApplicationAdminResource {
     @Path("/applications/{id}/dashboard_links")
     @Operation(summary = "A single-use sign-in link to the application's dashboard, valid for a few minutes")
     public Uni<Response> dashboardLink(@PathParam("id") String applicationId, DashboardLinkResource.CreateLink body) {
-        return operator.dashboardLink(applicationId, body);
+        return DashboardLinkResource.forOperator(signIns, applicationId, body);
     }
 
     @POST

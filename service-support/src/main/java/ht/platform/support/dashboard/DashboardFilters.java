@@ -1,7 +1,7 @@
 package ht.platform.support.dashboard;
 
 import ht.platform.support.auth.ApiKeys;
-import ht.platform.support.http.RequestIds;
+import ht.platform.support.trace.RequestIds;
 import io.smallrye.mutiny.Uni;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;

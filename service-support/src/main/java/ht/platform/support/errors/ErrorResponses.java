@@ -2,7 +2,7 @@ package ht.platform.support.errors;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import ht.platform.support.http.RequestIds;
+import ht.platform.support.trace.RequestIds;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -2,6 +2,7 @@ package ht.platform.support.http;
 
 import ht.platform.support.errors.ErrorResponses;
 import ht.platform.support.errors.TransientFailures;
+import ht.platform.support.trace.RequestIds;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;

@@ -1,8 +1,6 @@
 package ht.platform.support.tenancy;
 
 import ht.platform.support.auth.ApiKeyAuthentication;
-import ht.platform.support.dashboard.DashboardLinkResource;
-import ht.platform.support.dashboard.SignIns;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -24,9 +22,6 @@ public class TenancyOperator {
     @Inject
     ApiKeyAuthentication authentication;
 
-    @Inject
-    SignIns signIns;
-
     /** 201 {@code {id, name, created_at}}. */
     public Uni<Response> createOwner(String name) {
         return tenancy.createOwner(name).map(owner -> Response.status(201).entity(tenancy.view(owner)).build());
@@ -40,11 +35,6 @@ public class TenancyOperator {
     /** 204; 404 for an unknown key. */
     public Uni<Response> revokeKey(String keyId) {
         return tenancy.revokeKey(keyId).invoke(authentication::forgetAll).replaceWith(Response.noContent().build());
-    }
-
-    /** 201 with a single-use sign-in link to the owner's dashboard. */
-    public Uni<Response> dashboardLink(String ownerId, DashboardLinkResource.CreateLink body) {
-        return DashboardLinkResource.forOperator(signIns, ownerId, body);
     }
 
     /** The caches of callers are stale once an owner's standing changed. */

@@ -2,6 +2,7 @@ package ht.platform.wallet.admin;
 
 import ht.platform.support.admin.OperatorApi;
 import ht.platform.support.dashboard.DashboardLinkResource;
+import ht.platform.support.dashboard.SignIns;
 import ht.platform.support.tenancy.TenancyOperator;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.smallrye.mutiny.Uni;
@@ -34,6 +35,9 @@ public class ProjectAdminResource {
     @Inject
     TenancyOperator operator;
 
+    @Inject
+    SignIns signIns;
+
     @POST
     @Path("/projects")
     @Operation(summary = "Create a merchant project")
@@ -52,7 +56,7 @@ public class ProjectAdminResource {
     @Path("/projects/{id}/dashboard_links")
     @Operation(summary = "A single-use sign-in link to the project's dashboard, valid for a few minutes")
     public Uni<Response> dashboardLink(@PathParam("id") String projectId, DashboardLinkResource.CreateLink body) {
-        return operator.dashboardLink(projectId, body);
+        return DashboardLinkResource.forOperator(signIns, projectId, body);
     }
 
     @DELETE

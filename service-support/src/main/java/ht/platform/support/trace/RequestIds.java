@@ -1,4 +1,4 @@
-package ht.platform.support.http;
+package ht.platform.support.trace;
 
 import ht.platform.support.crypto.Randomness;
 import io.vertx.ext.web.RoutingContext;
