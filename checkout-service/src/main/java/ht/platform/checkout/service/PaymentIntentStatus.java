@@ -1,5 +1,6 @@
 package ht.platform.checkout.service;
 
+import ht.platform.support.state.StateGraph;
 import java.util.Map;
 import java.util.Set;
 
@@ -22,7 +23,7 @@ public final class PaymentIntentStatus {
     public static final Set<String> ALL = Set.of(REQUIRES_PAYMENT_METHOD, REQUIRES_ACTION, PROCESSING, PROVIDER_PENDING,
             PROVIDER_UNKNOWN, REQUIRES_CAPTURE, SUCCEEDED, FAILED, CANCELLED, EXPIRED, PARTIALLY_REFUNDED, REFUNDED);
 
-    private static final Map<String, Set<String>> NEXT = Map.ofEntries(
+    private static final StateGraph GRAPH = StateGraph.of(Map.ofEntries(
             Map.entry(REQUIRES_PAYMENT_METHOD, Set.of(PROCESSING, REQUIRES_ACTION, CANCELLED, EXPIRED)),
             Map.entry(REQUIRES_ACTION, Set.of(PROCESSING, FAILED, CANCELLED, EXPIRED)),
             // processing -> requires_action: the rail created the payment and the customer pays on the rail's page (MonCash)
@@ -31,11 +32,11 @@ public final class PaymentIntentStatus {
             Map.entry(PROVIDER_UNKNOWN, Set.of(SUCCEEDED, FAILED, REQUIRES_CAPTURE)),
             Map.entry(REQUIRES_CAPTURE, Set.of(SUCCEEDED, CANCELLED)),
             Map.entry(SUCCEEDED, Set.of(PARTIALLY_REFUNDED, REFUNDED)),
-            Map.entry(PARTIALLY_REFUNDED, Set.of(PARTIALLY_REFUNDED, REFUNDED)));
+            Map.entry(PARTIALLY_REFUNDED, Set.of(PARTIALLY_REFUNDED, REFUNDED))));
 
     private PaymentIntentStatus() { }
 
     public static boolean canMove(String from, String to) {
-        return NEXT.getOrDefault(from, Set.of()).contains(to);
+        return GRAPH.canMove(from, to);
     }
 }

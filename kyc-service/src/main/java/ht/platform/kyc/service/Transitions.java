@@ -1,5 +1,7 @@
 package ht.platform.kyc.service;
 
+import ht.platform.kyc.model.VerificationStatus;
+import ht.platform.support.errors.ApiException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -49,6 +51,7 @@ public class Transitions {
 
     /** A non-final move. */
     public Uni<Verification> move(Verification v, String status, Instant now) {
+        checkMove(v, status);
         v.status = status;
         v.updatedAt = now;
         return saved(v, now);
@@ -56,6 +59,7 @@ public class Transitions {
 
     /** Ends an attempt (final status or retry_required): reasons, result, images erased, event. */
     public Uni<Verification> finish(Verification v, String status, List<String> reasons, ObjectNode result) {
+        checkMove(v, status);
         Instant now = now();
         v.status = status;
         v.reasonCodes = reasons.toArray(String[]::new);
@@ -82,6 +86,13 @@ public class Transitions {
             return json.writeValueAsString(result);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** Every move of a verification is one the graph allows (the caller holds the row lock). */
+    public static void checkMove(Verification v, String to) {
+        if (!VerificationStatus.GRAPH.canMove(v.status, to)) {
+            throw new ApiException(409, "INVALID_TRANSITION", "Cannot move from '" + v.status + "' to '" + to + "'");
         }
     }
 }

@@ -206,6 +206,7 @@ public class VerificationService {
             String token = ApiKeys.generate("");
             v.pageTokenHash = ApiKeys.hash(token);
             v.attempts += 1;
+            Transitions.checkMove(v, "created");
             v.status = "created";
             v.consentedAt = null;
             v.documentType = null;

@@ -84,6 +84,6 @@ public class Payment extends PanacheEntityBase {
     }
 
     public boolean isFinal() {
-        return !"created".equals(status) && !"pending".equals(status);
+        return PaymentStatus.GRAPH.isFinal(status);
     }
 }

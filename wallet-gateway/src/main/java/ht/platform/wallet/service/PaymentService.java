@@ -1,5 +1,6 @@
 package ht.platform.wallet.service;
 
+import ht.platform.wallet.model.PaymentStatus;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.http.Paging;
@@ -140,6 +141,15 @@ public class PaymentService {
                     "Payment " + p.id + " is already " + p.status + "; a final state cannot change");
         }
         Instant now = now();
+        String to = switch (action) {
+            case "succeed" -> "succeeded";
+            case "fail" -> "failed";
+            case "expire" -> "expired";
+            default -> throw new IllegalArgumentException(action);
+        };
+        if (!PaymentStatus.GRAPH.canMove(p.status, to)) {
+            throw new ApiException(409, "INVALID_PAYMENT_STATE", "Payment " + p.id + " is " + p.status + "; it cannot become " + to);
+        }
         switch (action) {
             case "succeed" -> {
                 p.status = "succeeded";
@@ -193,7 +203,7 @@ public class PaymentService {
 
     /** The customer was sent to their wallet: created -> pending (payment.pending). Runs in a transaction. */
     public Uni<Payment> sentToWallet(Payment p) {
-        if ("created".equals(p.status)) {
+        if (PaymentStatus.GRAPH.canMove(p.status, "pending")) {
             p.status = "pending";
             p.pendingAt = now();
             return publish(p, "payment.pending").replaceWith(p);

@@ -1,5 +1,6 @@
 package ht.platform.wallet.service;
 
+import ht.platform.wallet.model.WithdrawalStatus;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.http.Paging;
@@ -37,15 +38,15 @@ public class WithdrawalService {
 
     public record CreateWithdrawal(Long amount, String currency, DestinationInput destination, String reference) { }
 
-    /** action -> (allowed from, to, event). */
-    private record Move(Set<String> from, String to, String event) { }
+    /** action -> (to, event); where it may start from is {@link WithdrawalStatus#GRAPH}'s. */
+    private record Move(String to, String event) { }
 
     private static final Map<String, Move> MOVES = Map.of(
-            "process", new Move(Set.of("requested"), "processing", "withdrawal.processing"),
-            "complete", new Move(Set.of("processing"), "completed", "withdrawal.completed"),
-            "fail", new Move(Set.of("processing"), "failed", "withdrawal.failed"),
-            "reject", new Move(Set.of("requested"), "rejected", "withdrawal.rejected"),
-            "cancel", new Move(Set.of("requested"), "cancelled", "withdrawal.cancelled"));
+            "process", new Move("processing", "withdrawal.processing"),
+            "complete", new Move("completed", "withdrawal.completed"),
+            "fail", new Move("failed", "withdrawal.failed"),
+            "reject", new Move("rejected", "withdrawal.rejected"),
+            "cancel", new Move("cancelled", "withdrawal.cancelled"));
 
     @Inject
     Clock clock;
@@ -127,13 +128,13 @@ public class WithdrawalService {
      */
     public Uni<Withdrawal> apply(Withdrawal w, String action, String failureReason) {
         Move move = MOVES.get(action);
-        if (!move.from().contains(w.status)) {
+        if (!WithdrawalStatus.GRAPH.canMove(w.status, move.to())) {
             if ("cancel".equals(action)) {
                 throw new ApiException(409, "WITHDRAWAL_NOT_CANCELLABLE",
                         "Only a requested withdrawal can be cancelled; this one is " + w.status);
             }
             throw new ApiException(409, "INVALID_WITHDRAWAL_STATE", "Cannot " + action + " a withdrawal that is "
-                    + w.status + " (allowed from: " + String.join(", ", move.from()) + ")");
+                    + w.status + " (allowed from: " + String.join(", ", WithdrawalStatus.GRAPH.from(move.to())) + ")");
         }
         Instant now = now();
         w.status = move.to();
