@@ -9,4 +9,9 @@ class MessagesTest {
     void everyLanguageHasEveryText() throws Exception {
         MessageBundleContract.assertComplete(Messages.class);
     }
+
+    @Test
+    void everyLanguageHasEveryDashboardText() throws Exception {
+        MessageBundleContract.assertComplete(ht.platform.kyc.web.dashboard.DashboardTexts.class);
+    }
 }

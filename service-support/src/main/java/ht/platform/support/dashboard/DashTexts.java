@@ -64,41 +64,19 @@ public interface DashTexts {
     @Message
     String back();
 
-    @Message
-    String nav_webhooks();
 
     @Message
     String nav_deliveries();
 
-    @Message
-    String nav_payments();
 
-    @Message
-    String nav_withdrawals();
 
-    @Message
-    String nav_balance();
 
-    @Message
-    String nav_api_logs();
 
-    @Message
-    String nav_events();
 
-    @Message
-    String nav_endpoints();
 
-    @Message
-    String nav_payment_intents();
 
-    @Message
-    String nav_refunds();
 
-    @Message
-    String nav_verifications();
 
-    @Message
-    String nav_settings();
 
     @Message
     String col_id();
@@ -112,8 +90,6 @@ public interface DashTexts {
     @Message
     String col_status();
 
-    @Message
-    String col_failures();
 
     @Message
     String col_created();
@@ -148,35 +124,17 @@ public interface DashTexts {
     @Message
     String col_amount();
 
-    @Message
-    String col_fee();
 
-    @Message
-    String col_total();
 
     @Message
     String col_reference();
 
-    @Message
-    String col_destination();
 
-    @Message
-    String col_method();
 
-    @Message
-    String col_path();
 
-    @Message
-    String col_request_id();
 
-    @Message
-    String col_key();
 
-    @Message
-    String col_reason_codes();
 
-    @Message
-    String col_external_user_id();
 
     @Message
     String col_updated();
@@ -184,8 +142,6 @@ public interface DashTexts {
     @Message
     String col_currency();
 
-    @Message
-    String col_paused_at();
 
     @Message
     String col_delivered_at();
@@ -223,8 +179,6 @@ public interface DashTexts {
     @Message
     String status_disabled();
 
-    @Message
-    String webhooks_title();
 
     @Message
     String webhooks_none();
@@ -247,11 +201,7 @@ public interface DashTexts {
     @Message
     String secret_once();
 
-    @Message
-    String webhook_title();
 
-    @Message
-    String reactivate();
 
     @Message
     String rotate();
@@ -259,20 +209,10 @@ public interface DashTexts {
     @Message
     String rotated_overlap();
 
-    @Message
-    String send_test();
 
-    @Message
-    String test_sent();
 
-    @Message
-    String delete();
 
-    @Message
-    String deleted();
 
-    @Message
-    String reactivated();
 
     @Message
     String recover_title();
@@ -331,84 +271,32 @@ public interface DashTexts {
     @Message
     String no_attempts();
 
-    @Message
-    String payments_title();
 
-    @Message
-    String withdrawals_title();
 
-    @Message
-    String balance_title();
 
-    @Message
-    String balance_available();
 
-    @Message
-    String balance_reserved();
 
     @Message
     String none();
 
-    @Message
-    String api_logs_title();
 
-    @Message
-    String search_request_id();
 
-    @Message
-    String request_title();
 
-    @Message
-    String request_body();
 
-    @Message
-    String response_body();
 
-    @Message
-    String events_title();
 
-    @Message
-    String event_title();
 
-    @Message
-    String endpoints_title();
 
-    @Message
-    String disable();
 
-    @Message
-    String disabled();
 
-    @Message
-    String payment_intents_title();
 
-    @Message
-    String refunds_title();
 
-    @Message
-    String verifications_title();
 
-    @Message
-    String settings_title();
 
-    @Message
-    String settings_return_url();
 
-    @Message
-    String settings_webhook_url();
 
-    @Message
-    String settings_save();
 
-    @Message
-    String settings_saved();
 
-    @Message
-    String col_completed();
 
-    @Message
-    String col_expires();
 
-    @Message
-    String settings_mode_address();
 }

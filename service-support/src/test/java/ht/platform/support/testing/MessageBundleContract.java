@@ -1,5 +1,6 @@
 package ht.platform.support.testing;
 
+import io.quarkus.qute.i18n.MessageBundle;
 import ht.platform.support.web.PageLanguage;
 
 import java.io.IOException;
@@ -18,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 /**
- * A service's message bundle is complete: msg_fr, msg_en and msg_ht each give a non-blank text for every method of
+ * A message bundle is complete: its files for fr, en and ht (e.g. msg_fr, msg_en, msg_ht) each give a non-blank text for every method of
  * the bundle interface and nothing else (Qute itself fails the build for a template key the interface lacks).
  */
 public final class MessageBundleContract {
@@ -29,7 +30,7 @@ public final class MessageBundleContract {
         Set<String> keys = Arrays.stream(bundle.getDeclaredMethods()).filter(m -> !m.isDefault() && !m.isSynthetic())
                 .map(Method::getName).collect(Collectors.toCollection(TreeSet::new));
         for (String language : PageLanguage.LANGUAGES) {
-            String file = "messages/msg_" + language + ".properties";
+            String file = "messages/" + bundle.getAnnotation(MessageBundle.class).value() + "_" + language + ".properties";
             Properties texts = new Properties();
             try (InputStream in = bundle.getClassLoader().getResourceAsStream(file)) {
                 assertNotNull(in, file);
