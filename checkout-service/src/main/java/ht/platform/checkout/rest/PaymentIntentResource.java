@@ -1,5 +1,6 @@
 package ht.platform.checkout.rest;
 
+import ht.platform.support.http.PublicUrls;
 import ht.platform.checkout.service.PaymentIntentService;
 import ht.platform.checkout.service.Views;
 import ht.platform.support.auth.ApiKeyRequired;
@@ -35,6 +36,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Payment intents")
 @SecurityRequirement(name = "SecurityScheme")
 public class PaymentIntentResource {
+
+    @Inject
+    PublicUrls urls;
 
     @Inject
     Caller caller;
@@ -85,7 +89,7 @@ public class PaymentIntentResource {
             description = "Scope: payment_intents:read. Errors: 401 UNAUTHENTICATED; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND.")
     public Uni<Views.PaymentIntentView> get(@PathParam("id") String id) {
         ApiPrincipal p = caller.require("payment_intents:read");
-        return payments.get(p, id).map(pi -> Views.of(pi, payments.publicBaseUrl()));
+        return payments.get(p, id).map(pi -> Views.of(pi, urls.base()));
     }
 
     @POST
@@ -95,7 +99,7 @@ public class PaymentIntentResource {
                     + " (releases the reservation). Errors: 401; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND; 409 PAYMENT_INTENT_UNEXPECTED_STATE.")
     public Uni<Views.PaymentIntentView> cancel(@PathParam("id") String id) {
         ApiPrincipal p = caller.require("payment_intents:write");
-        return payments.cancel(p, id).chain(pi -> payments.get(p, id)).map(pi -> Views.of(pi, payments.publicBaseUrl()));
+        return payments.cancel(p, id).chain(pi -> payments.get(p, id)).map(pi -> Views.of(pi, urls.base()));
     }
 
     @POST
@@ -106,7 +110,7 @@ public class PaymentIntentResource {
     public Uni<Views.PaymentIntentView> capture(@PathParam("id") String id, Requests.Capture body) {
         ApiPrincipal p = caller.require("payment_intents:write");
         return payments.capture(p, id, body == null ? null : body.amount_to_capture())
-                .map(pi -> Views.of(pi, payments.publicBaseUrl()));
+                .map(pi -> Views.of(pi, urls.base()));
     }
 
 }

@@ -1,5 +1,6 @@
 package ht.platform.checkout.rest;
 
+import ht.platform.support.http.PublicUrls;
 import ht.platform.checkout.service.LinkService;
 import ht.platform.checkout.service.PaymentIntentService;
 import ht.platform.checkout.service.Views;
@@ -33,6 +34,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class PaymentLinkResource {
 
     @Inject
+    PublicUrls urls;
+
+    @Inject
     Caller caller;
 
     @Inject
@@ -51,7 +55,7 @@ public class PaymentLinkResource {
             throw ApiException.invalid("amount", "A JSON body is required");
         }
         return links.create(p, body.amount(), body.currency(), body.description(), body.external_reference(), body.return_url())
-                .map(l -> Response.status(201).entity(Views.of(l, payments.publicBaseUrl())).build());
+                .map(l -> Response.status(201).entity(Views.of(l, urls.base())).build());
     }
 
     @GET
@@ -59,6 +63,6 @@ public class PaymentLinkResource {
     @Operation(summary = "A payment link", description = "Scope: payment_links:read. Errors: 401; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND.")
     public Uni<Views.PaymentLinkView> get(@PathParam("id") String id) {
         ApiPrincipal p = caller.require("payment_links:read");
-        return links.get(p, id).map(l -> Views.of(l, payments.publicBaseUrl()));
+        return links.get(p, id).map(l -> Views.of(l, urls.base()));
     }
 }

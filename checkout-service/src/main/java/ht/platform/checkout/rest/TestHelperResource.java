@@ -1,5 +1,6 @@
 package ht.platform.checkout.rest;
 
+import ht.platform.support.http.PublicUrls;
 import ht.platform.checkout.service.PaymentIntentService;
 import ht.platform.checkout.service.TestModeSimulation;
 import ht.platform.checkout.service.Views;
@@ -28,6 +29,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class TestHelperResource {
 
     @Inject
+    PublicUrls urls;
+
+    @Inject
     Caller caller;
 
     @Inject
@@ -48,7 +52,7 @@ public class TestHelperResource {
         if (body == null || body.payment_method() == null) {
             throw ApiException.invalid("payment_method", "payment_method is required");
         }
-        return simulation.pay(p, id, body.payment_method(), body.outcome()).map(pi -> Views.of(pi, payments.publicBaseUrl()));
+        return simulation.pay(p, id, body.payment_method(), body.outcome()).map(pi -> Views.of(pi, urls.base()));
     }
 
     @POST
@@ -61,6 +65,6 @@ public class TestHelperResource {
         if (body == null || (!"succeeded".equals(body.outcome()) && !"failed".equals(body.outcome()))) {
             throw ApiException.invalid("outcome", "outcome must be 'succeeded' or 'failed'");
         }
-        return simulation.settle(p, id, "succeeded".equals(body.outcome())).map(pi -> Views.of(pi, payments.publicBaseUrl()));
+        return simulation.settle(p, id, "succeeded".equals(body.outcome())).map(pi -> Views.of(pi, urls.base()));
     }
 }

@@ -1,5 +1,6 @@
 package ht.platform.checkout.service;
 
+import java.time.Clock;
 import ht.platform.checkout.model.PaymentIntent;
 import ht.platform.checkout.model.PaymentLink;
 import ht.platform.checkout.model.PaymentLinkStore;
@@ -26,6 +27,9 @@ public class LinkService {
             PaymentIntentStatus.PROCESSING, PaymentIntentStatus.PROVIDER_PENDING, PaymentIntentStatus.PROVIDER_UNKNOWN);
 
     @Inject
+    Clock clock;
+
+    @Inject
     PaymentIntentService payments;
 
     @Inject
@@ -42,7 +46,7 @@ public class LinkService {
         PaymentIntentService.NewIntent in = payments.validate(caller.mode(), amount, currency, description, externalReference,
                 returnUrl, null, null);
         PaymentLink link = new PaymentLink();
-        link.id = Ids.ulid("pay_pl_", transitions.clock());
+        link.id = Ids.ulid("pay_pl_", clock);
         link.applicationId = caller.ownerId();
         link.mode = caller.mode();
         link.amount = in.amount();

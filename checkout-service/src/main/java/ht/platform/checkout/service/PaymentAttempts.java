@@ -1,5 +1,6 @@
 package ht.platform.checkout.service;
 
+import java.time.Clock;
 import ht.platform.checkout.model.PaymentAttempt;
 import ht.platform.checkout.model.PaymentAttemptStore;
 import ht.platform.checkout.model.PaymentIntent;
@@ -14,6 +15,9 @@ import java.math.BigDecimal;
 /** Records a call to the rail before it is made (committed with the intent's transition), so it can be repeated or looked up. */
 @ApplicationScoped
 public class PaymentAttempts {
+
+    @Inject
+    Clock clock;
 
     @Inject
     PaymentRails rails;
@@ -33,7 +37,7 @@ public class PaymentAttempts {
                                       String reverses) {
         PaymentAttempt a = new PaymentAttempt();
         a.reversesAttemptId = reverses;
-        a.id = Ids.ulid("pay_at_", transitions.clock());
+        a.id = Ids.ulid("pay_at_", clock);
         a.paymentIntentId = pi.id;
         a.kind = kind;
         a.provider = rails.providers(pi.mode).isEmpty() ? "none" : rails.providers(pi.mode).get(0).name();

@@ -1,5 +1,6 @@
 package ht.platform.checkout.service;
 
+import java.time.Clock;
 import ht.platform.checkout.events.EventTypes;
 import ht.platform.checkout.model.PaymentIntent;
 import ht.platform.checkout.model.PaymentIntentStore;
@@ -17,6 +18,9 @@ public class PaymentIntentExpiry {
     private static final int BATCH = 200;
 
     @Inject
+    Clock clock;
+
+    @Inject
     PaymentIntentStore intents;
 
     @Inject
@@ -24,12 +28,12 @@ public class PaymentIntentExpiry {
 
     /** One pass; answers how many intents expired. */
     public Uni<Integer> expireDue() {
-        return intents.readExpired(transitions.clock().instant(), BATCH).chain(due -> {
+        return intents.readExpired(clock.instant(), BATCH).chain(due -> {
             Uni<Integer> chain = Uni.createFrom().item(0);
             for (PaymentIntent d : due) {
                 chain = chain.chain(count -> Panache.withTransaction(() -> transitions.lock(d.id).chain(pi -> {
                     if ((pi.status.equals(REQUIRES_PAYMENT_METHOD) || pi.status.equals(REQUIRES_ACTION))
-                            && !pi.expiresAt.isAfter(transitions.clock().instant())) {
+                            && !pi.expiresAt.isAfter(clock.instant())) {
                         return transitions.move(pi, EXPIRED, EventTypes.PI_EXPIRED).replaceWith(count + 1);
                     }
                     return Uni.createFrom().item(count);

@@ -1,5 +1,7 @@
 package ht.platform.checkout.service;
 
+import java.time.Clock;
+import ht.platform.support.http.PublicUrls;
 import ht.platform.checkout.events.EventOutbox;
 import ht.platform.checkout.events.EventTypes;
 import ht.platform.checkout.model.Money;
@@ -15,7 +17,6 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.math.BigDecimal;
 import java.net.URI;
@@ -38,6 +39,12 @@ public class PaymentIntentService {
                             String returnUrl, String captureMethod, long expiresInSeconds) { }
 
     @Inject
+    Clock clock;
+
+    @Inject
+    PublicUrls urls;
+
+    @Inject
     EventOutbox outbox;
 
     @Inject
@@ -58,12 +65,6 @@ public class PaymentIntentService {
     @Inject
     PaymentIntentTransitions transitions;
 
-    @ConfigProperty(name = "public-base-url")
-    String publicBaseUrl;
-
-    public String publicBaseUrl() {
-        return publicBaseUrl;
-    }
 
     // ---------------------------------------------------------------- validation
 
@@ -115,15 +116,15 @@ public class PaymentIntentService {
     public Uni<StoredResponse> create(ApiPrincipal caller, NewIntent in, String idempotencyKey, String fingerprint) {
         return idempotency.run(caller, idempotencyKey, fingerprint,
                 () -> insert(caller.ownerId(), caller.mode(), in, null)
-                        .map(pi -> idempotency.response(201, Views.of(pi, publicBaseUrl))));
+                        .map(pi -> idempotency.response(201, Views.of(pi, urls.base()))));
     }
 
     /** Inside the caller's transaction: a new intent and its payment_intent.created event. */
     public Uni<PaymentIntent> insert(String applicationId, String mode, NewIntent in, String linkId) {
         Instant now = transitions.now();
         PaymentIntent pi = new PaymentIntent();
-        pi.id = Ids.ulid("pay_pi_", transitions.clock());
-        pi.sessionId = Ids.ulid("pay_cs_", transitions.clock());
+        pi.id = Ids.ulid("pay_pi_", clock);
+        pi.sessionId = Ids.ulid("pay_cs_", clock);
         pi.applicationId = applicationId;
         pi.mode = mode;
         pi.status = REQUIRES_PAYMENT_METHOD;
@@ -157,7 +158,7 @@ public class PaymentIntentService {
         }
         return intents.readPage(caller.ownerId(), caller.mode(), status, startingAfter, n + 1).map(rows -> {
             boolean more = rows.size() > n;
-            List<Views.PaymentIntentView> data = rows.stream().limit(n).map(pi -> Views.of(pi, publicBaseUrl)).toList();
+            List<Views.PaymentIntentView> data = rows.stream().limit(n).map(pi -> Views.of(pi, urls.base())).toList();
             return Views.ListView.of(data, more);
         });
     }

@@ -65,8 +65,4 @@ public class PaymentIntentTransitions {
     public Instant now() {
         return clock.instant().truncatedTo(ChronoUnit.MICROS);
     }
-
-    public Clock clock() {
-        return clock;
-    }
 }

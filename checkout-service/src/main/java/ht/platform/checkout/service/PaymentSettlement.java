@@ -1,5 +1,6 @@
 package ht.platform.checkout.service;
 
+import java.time.Clock;
 import ht.platform.checkout.events.EventTypes;
 import ht.platform.checkout.model.Money;
 import ht.platform.checkout.model.PaymentAttempt;
@@ -23,6 +24,9 @@ import static ht.platform.checkout.service.PaymentIntentStatus.*;
 public class PaymentSettlement {
 
     private static final Duration RAIL_CLOCK_MARGIN = Duration.ofMinutes(5);
+
+    @Inject
+    Clock clock;
 
     @Inject
     PaymentRails rails;
@@ -130,7 +134,7 @@ public class PaymentSettlement {
 
     /** The rail's page still takes the payment (with a margin for clocks that disagree). */
     private boolean payableAtRail(PaymentAttempt a) {
-        return a.redirectExpiresAt != null && transitions.clock().instant().isBefore(a.redirectExpiresAt.plus(RAIL_CLOCK_MARGIN));
+        return a.redirectExpiresAt != null && clock.instant().isBefore(a.redirectExpiresAt.plus(RAIL_CLOCK_MARGIN));
     }
 
     private Uni<?> applyAuthorization(PaymentAttempt a, PaymentIntent pi, ProviderResult r) {

@@ -1,5 +1,6 @@
 package ht.platform.checkout.service;
 
+import java.time.Clock;
 import ht.platform.checkout.model.Money;
 import ht.platform.checkout.events.EventTypes;
 import ht.platform.checkout.events.EventOutbox;
@@ -35,6 +36,9 @@ import static ht.platform.checkout.service.PaymentIntentStatus.*;
 public class RefundService {
 
     public static final List<String> REASONS = List.of("requested_by_customer", "duplicate", "fraudulent");
+
+    @Inject
+    Clock clock;
 
     @Inject
     PaymentIntentTransitions transitions;
@@ -78,7 +82,7 @@ public class RefundService {
                             + Money.text(refundable.max(BigDecimal.ZERO)) + " " + pi.currency + ")", "amount");
                 }
                 Refund r = new Refund();
-                r.id = Ids.ulid("pay_re_", transitions.clock());
+                r.id = Ids.ulid("pay_re_", clock);
                 r.applicationId = pi.applicationId;
                 r.mode = pi.mode;
                 r.paymentIntentId = pi.id;

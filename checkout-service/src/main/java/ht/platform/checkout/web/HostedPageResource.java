@@ -1,5 +1,6 @@
 package ht.platform.checkout.web;
 
+import ht.platform.support.http.PublicUrls;
 import ht.platform.checkout.model.Money;
 import ht.platform.checkout.model.PaymentIntent;
 import ht.platform.checkout.provider.PaymentRails;
@@ -31,7 +32,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -66,6 +66,9 @@ public class HostedPageResource {
             "failed", "cancelled", "expired");
 
     @Inject
+    PublicUrls urls;
+
+    @Inject
     @Location("pay.html")
     Template page;
 
@@ -97,8 +100,6 @@ public class HostedPageResource {
     @Inject
     LinkService links;
 
-    @ConfigProperty(name = "public-base-url")
-    String publicBaseUrl;
 
     @GET
     @Path("/{session}")
@@ -222,7 +223,7 @@ public class HostedPageResource {
 
     private NewCookie linkCookie(String name, String value, String link) {
         return new NewCookie.Builder(name).value(value).path("/pay/l/" + link).httpOnly(true)
-                .secure(publicBaseUrl.startsWith("https:")).sameSite(NewCookie.SameSite.STRICT).maxAge(LINK_COOKIE_SECONDS).build();
+                .secure(urls.secure()).sameSite(NewCookie.SameSite.STRICT).maxAge(LINK_COOKIE_SECONDS).build();
     }
 
     private Uni<PaymentIntent> intent(String session) {

@@ -1,5 +1,6 @@
 package ht.platform.kyc.service;
 
+import ht.platform.support.http.PublicUrls;
 import ht.platform.kyc.model.VerificationView;
 import ht.platform.kyc.config.KycSettings;
 import ht.platform.kyc.model.Verification;
@@ -14,7 +15,6 @@ import io.smallrye.jwt.build.Jwt;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import org.jose4j.jwk.JsonWebKey;
 import org.jose4j.jwk.OctetKeyPairJsonWebKey;
@@ -51,6 +51,9 @@ public class ProofService {
     public record Proof(String token, String kid, Instant expiresAt) { }
 
     @Inject
+    PublicUrls urls;
+
+    @Inject
     KycSettings settings;
 
     @Inject
@@ -61,9 +64,6 @@ public class ProofService {
 
     @Inject
     Clock clock;
-
-    @ConfigProperty(name = "public-base-url")
-    String publicBaseUrl;
 
     /** One mode's signing key, its kid, and the public keys (current and retired) its JWKS publishes. */
     private record ModeKeys(PrivateKey privateKey, String kid, List<Map<String, Object>> jwks) { }
@@ -236,7 +236,7 @@ public class ProofService {
         kyc.put("verified_at", v.verifiedAt.getEpochSecond());
         kyc.put("assurance_source", VerificationView.ASSURANCE_SOURCE);
         kyc.put("government_registry_checked", false);
-        var claims = Jwt.issuer(publicBaseUrl).subject(v.id).audience(v.applicationId)
+        var claims = Jwt.issuer(urls.base()).subject(v.id).audience(v.applicationId)
                 .issuedAt(now.getEpochSecond()).expiresAt(expires.getEpochSecond())
                 .claim("jti", "prf_" + UUID.randomUUID().toString().replace("-", ""))
                 .claim("livemode", !v.test())

@@ -1,5 +1,6 @@
 package ht.platform.kyc.service;
 
+import ht.platform.support.http.PublicUrls;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -20,7 +21,6 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -49,6 +49,9 @@ public class VerificationService {
     public record Created(Verification verification, String verificationUrl) { }
 
     @Inject
+    PublicUrls urls;
+
+    @Inject
     Clock clock;
 
     @Inject
@@ -74,9 +77,6 @@ public class VerificationService {
 
     @Inject
     ImageVault images;
-
-    @ConfigProperty(name = "public-base-url")
-    String publicBaseUrl;
 
     public Uni<StoredResponse> create(ApiPrincipal caller, String idempotencyKey, CreateRequest body) {
         rateLimiter.acquire(caller.ownerId());
@@ -238,7 +238,7 @@ public class VerificationService {
     }
 
     private String pageUrl(String token) {
-        return publicBaseUrl.replaceAll("/+$", "") + "/v/" + token;
+        return urls.of("/v/" + token);
     }
 
     private String text(Object node) {

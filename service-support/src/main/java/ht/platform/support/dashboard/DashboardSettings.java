@@ -15,9 +15,6 @@ public interface DashboardSettings {
     /** The service's name in the page header (Wallet Gateway, Checkout, KYC). */
     String title();
 
-    /** The base of the sign-in links, e.g. https://pay.example.ht (the service's public address). */
-    String publicBaseUrl();
-
     @WithDefault("PT5M")
     Duration linkTtl();
 

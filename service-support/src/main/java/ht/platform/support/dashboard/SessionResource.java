@@ -1,5 +1,6 @@
 package ht.platform.support.dashboard;
 
+import ht.platform.support.http.PublicUrls;
 import ht.platform.support.http.ClientAddress;
 import ht.platform.support.trace.RequestIds;
 import io.quarkus.qute.Engine;
@@ -26,6 +27,9 @@ import java.net.URI;
 @DashboardPage
 @Tag(name = "Dashboard")
 public class SessionResource {
+
+    @Inject
+    PublicUrls urls;
 
     @Inject
     SignIns signIns;
@@ -63,7 +67,7 @@ public class SessionResource {
     public Uni<Response> signIn(@FormParam("token") String token, RoutingContext ctx) {
         String requestId = RequestIds.of(ctx);
         String client = ClientAddress.of(ctx);
-        String crossSite = SameSite.refusal(ctx.request(), settings.publicBaseUrl());
+        String crossSite = SameSite.refusal(ctx.request(), urls.base());
         if (crossSite != null) { // refused before the link is spent: the merchant's own click still works
             audit.signIn("refused", crossSite, null, client, requestId);
             return page(ctx, 403, null, "refused");

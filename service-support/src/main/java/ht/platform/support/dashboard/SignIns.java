@@ -1,5 +1,6 @@
 package ht.platform.support.dashboard;
 
+import ht.platform.support.http.PublicUrls;
 import ht.platform.support.auth.ApiKeys;
 import ht.platform.support.auth.KeyRequests;
 import ht.platform.support.errors.ApiException;
@@ -36,6 +37,9 @@ public class SignIns {
     public record Opened(String id, DashboardSession session) { }
 
     @Inject
+    PublicUrls urls;
+
+    @Inject
     DashboardSettings settings;
 
     @Inject
@@ -70,7 +74,7 @@ public class SignIns {
             Instant now = now();
             Instant expires = now.plus(settings.linkTtl());
             return links.insert(ApiKeys.hash(token), ownerId, mode, liveAllowed, createdBy, permissions, now, expires)
-                    .replaceWith(new LinkView("dashboard_link", settings.publicBaseUrl() + SIGN_IN_PATH + "?token="
+                    .replaceWith(new LinkView("dashboard_link", urls.base() + SIGN_IN_PATH + "?token="
                             + URLEncoder.encode(token, StandardCharsets.UTF_8), mode, Timestamps.millis(expires)));
         });
     }

@@ -1,5 +1,6 @@
 package ht.platform.wallet.service;
 
+import ht.platform.support.http.PublicUrls;
 import ht.platform.wallet.model.PaymentStatus;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.errors.ApiException;
@@ -19,7 +20,6 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.net.URI;
 import java.time.Clock;
@@ -37,6 +37,9 @@ public class PaymentService {
     private static final int EXPIRY_BATCH = 200;
 
     public record CreatePayment(Long amount, String currency, String reference, String return_url, String description) { }
+
+    @Inject
+    PublicUrls urls;
 
     @Inject
     Clock clock;
@@ -62,8 +65,6 @@ public class PaymentService {
     @Inject
     MonCashWallet moncash;
 
-    @ConfigProperty(name = "public-base-url", defaultValue = "http://localhost:8083")
-    String publicBaseUrl;
 
     public void validate(CreatePayment body) {
         MoneyRequests.bodyPresent(body);
@@ -246,7 +247,7 @@ public class PaymentService {
     }
 
     public String walletUrl(Payment p) {
-        String base = publicBaseUrl.endsWith("/") ? publicBaseUrl.substring(0, publicBaseUrl.length() - 1) : publicBaseUrl;
+        String base = urls.base();
         return base + "/wallet/" + p.pageToken;
     }
 

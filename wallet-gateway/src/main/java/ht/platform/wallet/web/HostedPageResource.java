@@ -1,5 +1,6 @@
 package ht.platform.wallet.web;
 
+import ht.platform.support.http.PublicUrls;
 import ht.platform.support.http.ClientAddress;
 import ht.platform.support.http.TokenPath;
 import ht.platform.support.tenancy.Tenancy;
@@ -27,7 +28,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -58,6 +58,9 @@ public class HostedPageResource {
                             String currency, String status, String returnUrl) { }
 
     @Inject
+    PublicUrls urls;
+
+    @Inject
     Template wallet;
 
     @Inject
@@ -78,8 +81,6 @@ public class HostedPageResource {
     /** Names the page the browser left for MonCash, in case MonCash's return cannot be traced yet. */
     static final String RAIL_COOKIE = "gw_moncash";
 
-    @ConfigProperty(name = "public-base-url", defaultValue = "http://localhost:8083")
-    String publicBaseUrl;
 
     @GET
     @Path("/{token}")
@@ -114,7 +115,7 @@ public class HostedPageResource {
             }
             return Response.seeOther(URI.create(sent.redirectUrl()))
                     .cookie(new NewCookie.Builder(RAIL_COOKIE).value(token).path("/wallet/moncash").httpOnly(true)
-                            .secure(publicBaseUrl.startsWith("https:")).sameSite(NewCookie.SameSite.LAX).maxAge(3600).build())
+                            .secure(urls.secure()).sameSite(NewCookie.SameSite.LAX).maxAge(3600).build())
                     .build();
         });
     }
