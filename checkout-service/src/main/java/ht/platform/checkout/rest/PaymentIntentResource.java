@@ -1,12 +1,12 @@
 package ht.platform.checkout.rest;
 
+import ht.platform.checkout.service.Requests;
 import ht.platform.support.http.PublicUrls;
 import ht.platform.checkout.service.PaymentIntentService;
 import ht.platform.checkout.service.Views;
 import ht.platform.support.auth.ApiKeyRequired;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.auth.Caller;
-import ht.platform.support.errors.ApiException;
 import ht.platform.support.http.Paging;
 import ht.platform.support.idempotency.Idempotency;
 import io.smallrye.mutiny.Uni;
@@ -60,14 +60,7 @@ public class PaymentIntentResource {
             content = @Content(schema = @Schema(implementation = Views.PaymentIntentView.class)))
     public Uni<Response> create(@Parameter(description = "optional idempotency key (≤ 200 visible ASCII)")
                                 @HeaderParam("Idempotency-Key") String key, Requests.CreatePaymentIntent body) {
-        ApiPrincipal p = caller.require("payment_intents:create");
-        String k = idempotency.validateKey(key, false);
-        if (body == null) {
-            throw ApiException.invalid("amount", "A JSON body is required");
-        }
-        PaymentIntentService.NewIntent in = payments.validate(p.mode(), body.amount(), body.currency(), body.description(),
-                body.external_reference(), body.return_url(), body.capture_method(), body.expires_in());
-        return payments.create(p, in, k, idempotency.fingerprint("POST /api/v1/payment_intents", body)).map(s -> s.toResponse());
+        return payments.create(caller.require("payment_intents:create"), key, body).map(s -> s.toResponse());
     }
 
     @GET

@@ -1,5 +1,6 @@
 package ht.platform.checkout.rest;
 
+import ht.platform.checkout.service.Requests;
 import ht.platform.support.http.PublicUrls;
 import ht.platform.checkout.service.LinkService;
 import ht.platform.checkout.service.PaymentIntentService;

@@ -1,11 +1,11 @@
 package ht.platform.checkout.rest;
 
+import ht.platform.checkout.service.Requests;
 import ht.platform.checkout.service.RefundService;
 import ht.platform.checkout.service.Views;
 import ht.platform.support.auth.ApiKeyRequired;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.auth.Caller;
-import ht.platform.support.errors.ApiException;
 import ht.platform.support.idempotency.Idempotency;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
@@ -52,13 +52,7 @@ public class RefundResource {
                     + " IDEMPOTENCY_CONFLICT, IDEMPOTENCY_KEY_IN_USE.")
     @APIResponse(responseCode = "201", description = "The refund", content = @Content(schema = @Schema(implementation = Views.RefundView.class)))
     public Uni<Response> create(@Parameter(required = true) @HeaderParam("Idempotency-Key") String key, Requests.CreateRefund body) {
-        ApiPrincipal p = caller.require("refunds:create");
-        String k = idempotency.validateKey(key, true);
-        if (body == null) {
-            throw ApiException.invalid("payment_intent", "A JSON body is required");
-        }
-        String fingerprint = idempotency.fingerprint("POST /api/v1/refunds", body);
-        return refunds.create(p, body.payment_intent(), body.amount(), body.reason(), k, fingerprint).map(s -> s.toResponse());
+        return refunds.create(caller.require("refunds:create"), key, body).map(s -> s.toResponse());
     }
 
     @GET

@@ -1,5 +1,6 @@
 package ht.platform.checkout.rest;
 
+import ht.platform.checkout.service.Requests;
 import ht.platform.checkout.service.Views;
 import ht.platform.checkout.service.WebhookService;
 import ht.platform.support.auth.ApiKeyRequired;

@@ -113,8 +113,16 @@ public class PaymentIntentService {
 
     // ---------------------------------------------------------------- create, read, list
 
-    public Uni<StoredResponse> create(ApiPrincipal caller, NewIntent in, String idempotencyKey, String fingerprint) {
-        return idempotency.run(caller, idempotencyKey, fingerprint,
+    /** POST /api/v1/payment_intents: idempotent by the optional key (the same key and body replay the first answer). */
+    public Uni<StoredResponse> create(ApiPrincipal caller, String idempotencyKey, Requests.CreatePaymentIntent body) {
+        String key = idempotency.validateKey(idempotencyKey, false);
+        if (body == null) {
+            throw ApiException.invalid("amount", "A JSON body is required");
+        }
+        NewIntent in = validate(caller.mode(), body.amount(), body.currency(), body.description(), body.external_reference(),
+                body.return_url(), body.capture_method(), body.expires_in());
+        String fingerprint = idempotency.fingerprint("POST /api/v1/payment_intents", body);
+        return idempotency.run(caller, key, fingerprint,
                 () -> insert(caller.ownerId(), caller.mode(), in, null)
                         .map(pi -> idempotency.response(201, Views.of(pi, urls.base()))));
     }

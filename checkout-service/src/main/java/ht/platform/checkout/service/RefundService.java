@@ -58,8 +58,16 @@ public class RefundService {
     @Inject
     PaymentRails rails;
 
-    public Uni<StoredResponse> create(ApiPrincipal caller, String intentId, String amountText, String reason,
-                                      String idempotencyKey, String fingerprint) {
+    /** POST /api/v1/refunds: idempotent by the required key; the rail is called once the refund is committed. */
+    public Uni<StoredResponse> create(ApiPrincipal caller, String idempotencyKey, Requests.CreateRefund body) {
+        String key = idempotency.validateKey(idempotencyKey, true);
+        if (body == null) {
+            throw ApiException.invalid("payment_intent", "A JSON body is required");
+        }
+        String fingerprint = idempotency.fingerprint("POST /api/v1/refunds", body);
+        String intentId = body.payment_intent();
+        String amountText = body.amount();
+        String reason = body.reason();
         if (intentId == null || intentId.isBlank()) {
             throw ApiException.invalid("payment_intent", "payment_intent is required");
         }
@@ -68,7 +76,7 @@ public class RefundService {
             throw ApiException.invalid("reason", "reason must be one of " + REASONS);
         }
         String[] created = new String[1];
-        return idempotency.run(caller, idempotencyKey, fingerprint, () -> transitions.lock(intentId).chain(pi -> {
+        return idempotency.run(caller, key, fingerprint, () -> transitions.lock(intentId).chain(pi -> {
             PaymentIntentTransitions.owned(caller, pi, intentId);
             if (!pi.status.equals(SUCCEEDED) && !pi.status.equals(PARTIALLY_REFUNDED)) {
                 throw PaymentIntentTransitions.unexpected(pi, "refund", "only succeeded or partially refunded payments can be refunded");

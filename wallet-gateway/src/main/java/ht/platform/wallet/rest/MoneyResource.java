@@ -67,11 +67,7 @@ public class MoneyResource {
     @Operation(summary = "Create a payment; the customer confirms it on wallet_url. Idempotency-Key accepted")
     @APIResponse(responseCode = "201", description = "The payment and its wallet_url", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PaymentView.class)))
     public Uni<Response> createPayment(@HeaderParam("Idempotency-Key") String key, CreatePayment body) {
-        ApiPrincipal principal = caller.require("payments:write");
-        String idemKey = idempotency.validateKey(key, false);
-        payments.validate(body);
-        return idempotency.run(principal, idemKey, idempotency.fingerprint("POST /api/v1/payments", body), () -> payments.create(principal, body))
-                .map(StoredResponse::toResponse);
+        return payments.create(caller.require("payments:write"), key, body).map(StoredResponse::toResponse);
     }
 
     @GET
@@ -108,11 +104,7 @@ public class MoneyResource {
     @Operation(summary = "Request a withdrawal to a wallet; reserves amount plus fee. Idempotency-Key required")
     @APIResponse(responseCode = "201", description = "The withdrawal, its total reserved", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = WithdrawalView.class)))
     public Uni<Response> createWithdrawal(@HeaderParam("Idempotency-Key") String key, CreateWithdrawal body) {
-        ApiPrincipal principal = caller.require("withdrawals:write");
-        String idemKey = idempotency.validateKey(key, true);
-        withdrawals.validate(body);
-        return idempotency.run(principal, idemKey, idempotency.fingerprint("POST /api/v1/withdrawals", body),
-                () -> withdrawals.create(principal, body)).map(StoredResponse::toResponse);
+        return withdrawals.create(caller.require("withdrawals:write"), key, body).map(StoredResponse::toResponse);
     }
 
     @GET

@@ -96,7 +96,14 @@ public class PaymentService {
     }
 
     /** Runs inside the idempotency transaction. */
-    public Uni<StoredResponse> create(ApiPrincipal caller, CreatePayment body) {
+    /** POST /api/v1/payments: idempotent by the optional key (the same key and body replay the first answer). */
+    public Uni<StoredResponse> create(ApiPrincipal caller, String idempotencyKey, CreatePayment body) {
+        String key = idempotency.validateKey(idempotencyKey, false);
+        validate(body);
+        return idempotency.run(caller, key, idempotency.fingerprint("POST /api/v1/payments", body), () -> insert(caller, body));
+    }
+
+    private Uni<StoredResponse> insert(ApiPrincipal caller, CreatePayment body) {
         Instant now = now();
         Payment p = new Payment();
         p.id = Ids.hex("pay_", 12);

@@ -85,7 +85,14 @@ public class WithdrawalService {
     }
 
     /** Runs inside the idempotency transaction: reserve, record, event; all or nothing. */
-    public Uni<StoredResponse> create(ApiPrincipal caller, CreateWithdrawal body) {
+    /** POST /api/v1/withdrawals: idempotent by the required key. */
+    public Uni<StoredResponse> create(ApiPrincipal caller, String idempotencyKey, CreateWithdrawal body) {
+        String key = idempotency.validateKey(idempotencyKey, true);
+        validate(body);
+        return idempotency.run(caller, key, idempotency.fingerprint("POST /api/v1/withdrawals", body), () -> insert(caller, body));
+    }
+
+    private Uni<StoredResponse> insert(ApiPrincipal caller, CreateWithdrawal body) {
         Instant now = now();
         Withdrawal w = new Withdrawal();
         w.id = Ids.hex("wd_", 12);

@@ -1,4 +1,4 @@
-package ht.platform.checkout.rest;
+package ht.platform.checkout.service;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
