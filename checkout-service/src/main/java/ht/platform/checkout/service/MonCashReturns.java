@@ -3,12 +3,9 @@ package ht.platform.checkout.service;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.web.ReturnGate;
 import io.smallrye.mutiny.Uni;
-import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import java.time.Clock;
 
 /**
  * The customer's return from MonCash ({@link ReturnGate}'s rule) around {@link MonCashCheckout#customerReturned}:
@@ -21,20 +18,7 @@ public class MonCashReturns {
     MonCashCheckout checkout;
 
     @Inject
-    Clock clock;
-
-    @ConfigProperty(name = "moncash-returns.per-minute", defaultValue = "12")
-    int perMinute;
-
-    @ConfigProperty(name = "moncash-returns.burst", defaultValue = "6")
-    int burst;
-
-    private ReturnGate gate;
-
-    @PostConstruct
-    void start() {
-        gate = new ReturnGate(clock, perMinute, burst);
-    }
+    ReturnGate gate;
 
     /** {@code session}: the browser's cookie (a well-formed checkout session id, or null). */
     public Uni<ReturnGate.Outcome> returned(String transactionId, String session, String client) {

@@ -6,7 +6,6 @@ import ht.platform.checkout.events.EventTypes;
 import ht.platform.checkout.events.EventOutbox;
 import ht.platform.checkout.model.PaymentAttempt;
 import ht.platform.checkout.model.PaymentAttemptStore;
-import ht.platform.checkout.model.PaymentIntent;
 import ht.platform.checkout.model.Refund;
 import ht.platform.checkout.model.RefundStore;
 import ht.platform.checkout.provider.PaymentProvider;

@@ -3,7 +3,7 @@ package ht.platform.checkout.web;
 import ht.platform.checkout.TestApi;
 import ht.platform.rail.moncash.sandbox.MonCashSandbox;
 import ht.platform.support.testing.MonCashStandIn;
-import ht.platform.support.testing.RawHttp;
+import ht.platform.support.testing.ReturnGateContract;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.ExtractableResponse;
@@ -19,7 +19,6 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -88,21 +87,6 @@ public class MonCashReturnTest {
 
     @Test
     void returnsAreLimitedPerClientAddress() {
-        String from = "127.0.0." + (20 + (int) (System.nanoTime() % 200));
-        int served = 0;
-        RawHttp.Answer last = null;
-        for (int n = 0; n < 60; n++) {
-            last = RawHttp.sendFrom(from, "GET", "/pay/moncash/return?transactionId=tx" + n, Map.of());
-            if (last.status() != 200) {
-                break;
-            }
-            served++;
-        }
-        assertNotNull(last);
-        assertEquals(429, last.status(), "the address's budget ends");
-        assertTrue(served >= 40 && served < 60, "served " + served);
-        assertTrue(Long.parseLong(last.header("Retry-After")) >= 1, last.headers().toString());
-        assertTrue(last.body().contains("id=\"checking\""), last.body());
-        given().redirects().follow(false).get("/pay/moncash/return").then().statusCode(200);
+        ReturnGateContract.returnsAreLimitedPerClientAddress("/pay/moncash/return");
     }
 }

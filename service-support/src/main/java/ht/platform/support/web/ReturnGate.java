@@ -1,5 +1,7 @@
 package ht.platform.support.web;
 
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import ht.platform.support.limits.InFlight;
 import ht.platform.support.limits.TokenBuckets;
 import io.smallrye.mutiny.Uni;
@@ -20,7 +22,8 @@ import java.util.function.Function;
  * The service gives the trace: the cookie value of the payment a transaction (null: none named) belongs to, settling
  * it on the way, or null when the rail does not know the transaction yet.
  */
-public final class ReturnGate {
+@ApplicationScoped
+public class ReturnGate {
 
     /** The page to show ({@code ours}), or null for the neutral page; {@code retryAfter} > 0 when over budget. */
     public record Outcome(String page, long retryAfter) {
@@ -34,10 +37,11 @@ public final class ReturnGate {
     private final int burst;
     private final InFlight<String, String> traces = new InFlight<>();
 
-    public ReturnGate(Clock clock, int perMinute, int burst) {
+    @Inject
+    public ReturnGate(Clock clock, ReturnGateSettings settings) {
         this.budgets = new TokenBuckets(clock, 50_000);
-        this.perSecond = perMinute / 60.0;
-        this.burst = burst;
+        this.perSecond = settings.perMinute() / 60.0;
+        this.burst = settings.burst();
     }
 
     /**

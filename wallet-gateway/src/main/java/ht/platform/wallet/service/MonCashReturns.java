@@ -2,12 +2,9 @@ package ht.platform.wallet.service;
 
 import ht.platform.support.web.ReturnGate;
 import io.smallrye.mutiny.Uni;
-import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import java.time.Clock;
 
 /**
  * The customer's return from MonCash ({@link ReturnGate}'s rule) around {@link MonCashPayments#returned}: only the
@@ -20,20 +17,7 @@ public class MonCashReturns {
     MonCashPayments moncash;
 
     @Inject
-    Clock clock;
-
-    @ConfigProperty(name = "moncash-returns.per-minute", defaultValue = "12")
-    int perMinute;
-
-    @ConfigProperty(name = "moncash-returns.burst", defaultValue = "6")
-    int burst;
-
-    private ReturnGate gate;
-
-    @PostConstruct
-    void start() {
-        gate = new ReturnGate(clock, perMinute, burst);
-    }
+    ReturnGate gate;
 
     /** {@code pageToken}: the browser's cookie (a well-formed page token, or null). */
     public Uni<ReturnGate.Outcome> returned(String transactionId, String pageToken, String client) {

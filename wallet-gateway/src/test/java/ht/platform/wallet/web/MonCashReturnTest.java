@@ -2,7 +2,7 @@ package ht.platform.wallet.web;
 
 import ht.platform.rail.moncash.sandbox.MonCashSandbox;
 import ht.platform.support.testing.MonCashStandIn;
-import ht.platform.support.testing.RawHttp;
+import ht.platform.support.testing.ReturnGateContract;
 import ht.platform.wallet.TestApi;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -19,7 +19,6 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -90,22 +89,6 @@ public class MonCashReturnTest {
 
     @Test
     void returnsAreLimitedPerClientAddress() {
-        String from = "127.0.0." + (20 + (int) (System.nanoTime() % 200));
-        int served = 0;
-        RawHttp.Answer last = null;
-        for (int i = 0; i < 60; i++) {
-            last = RawHttp.sendFrom(from, "GET", "/wallet/moncash/return?transactionId=tx" + i, Map.of());
-            if (last.status() != 200) {
-                break;
-            }
-            served++;
-        }
-        assertNotNull(last);
-        assertEquals(429, last.status(), "the address's budget ends");
-        assertTrue(served >= 40 && served < 60, "served " + served);
-        assertTrue(Long.parseLong(last.header("Retry-After")) >= 1, last.headers().toString());
-        assertTrue(last.body().contains("id=\"checking\""), last.body());
-        // another address is not held back by this one
-        given().redirects().follow(false).get("/wallet/moncash/return").then().statusCode(200);
+        ReturnGateContract.returnsAreLimitedPerClientAddress("/wallet/moncash/return");
     }
 }
