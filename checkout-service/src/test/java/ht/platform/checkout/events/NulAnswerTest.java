@@ -1,5 +1,6 @@
 package ht.platform.checkout.events;
 
+import ht.platform.support.testing.Receiver;
 import ht.platform.support.testing.Deliveries;
 import ht.platform.checkout.TestApi;
 import ht.platform.support.outbox.DeliveryRunner;

@@ -1,5 +1,6 @@
 package ht.platform.checkout.events;
 
+import ht.platform.support.testing.Receiver;
 import ht.platform.support.testing.Deliveries;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.stripe.net.Webhook;
@@ -82,9 +83,9 @@ class WebhookDeliveryTest {
 
         String id = TestApi.createIntent(key, "250.75");
         TestApi.simulate(key, id, "succeeded").statusCode(200).body("status", equalTo("succeeded"));
-        await(() -> !receiver.of("payment_intent.succeeded").isEmpty(), "payment_intent.succeeded");
+        await(() -> !receiver.ofType("payment_intent.succeeded").isEmpty(), "payment_intent.succeeded");
 
-        Receiver.Received r = receiver.of("payment_intent.succeeded").get(0);
+        Receiver.Received r = receiver.ofType("payment_intent.succeeded").get(0);
         String ts = r.header("Checkout-Timestamp");
         String sig = r.header("Checkout-Signature");
         assertTrue(sig.matches("[0-9a-f]{64}"));
@@ -112,17 +113,17 @@ class WebhookDeliveryTest {
 
         as(key).header("Idempotency-Key", "r-" + System.nanoTime()).body(Map.of("payment_intent", id, "amount", "50"))
                 .post("/api/v1/refunds").then().statusCode(201);
-        await(() -> !receiver.of("refund.succeeded").isEmpty(), "refund.succeeded");
-        Receiver.Received rr = receiver.of("refund.succeeded").get(0);
+        await(() -> !receiver.ofType("refund.succeeded").isEmpty(), "refund.succeeded");
+        Receiver.Received rr = receiver.ofType("refund.succeeded").get(0);
         @SuppressWarnings("unchecked") Map<String, Object> refundData = (Map<String, Object>) mapper.readValue(rr.body(), Map.class).get("data");
         assertEquals("refund", refundData.get("object"));
         assertEquals(id, refundData.get("payment_intent"));
         assertEquals("50.000000", refundData.get("amount"));
         assertDoesNotThrow(() -> Webhook.Signature.verifyHeader(new String(rr.body(), StandardCharsets.UTF_8),
                 "t=" + rr.header("Checkout-Timestamp") + ",v1=" + rr.header("Checkout-Signature"), secret, 300));
-        assertFalse(receiver.of("payment_intent.created").isEmpty());
-        assertFalse(receiver.of("payment_intent.processing").isEmpty());
-        assertFalse(receiver.of("refund.created").isEmpty());
+        assertFalse(receiver.ofType("payment_intent.created").isEmpty());
+        assertFalse(receiver.ofType("payment_intent.processing").isEmpty());
+        assertFalse(receiver.ofType("refund.created").isEmpty());
 
         String eventId = (String) event.get("id");
         await(() -> "succeeded".equals(as(key).get("/api/v1/events/" + eventId).then().extract().path("deliveries[0].status")), "recorded success");
@@ -182,7 +183,7 @@ class WebhookDeliveryTest {
 
     @Test
     void privateTargetsAreRefusedAtSendTimeWhenNotAllowed() {
-        SendResult loopback = transport.send(new OutgoingUrlPolicy(false), "https://127.0.0.1:" + receiver.server.getAddress().getPort() + "/x",
+        SendResult loopback = transport.send(new OutgoingUrlPolicy(false), "https://127.0.0.1:" + receiver.port() + "/x",
                 Map.of(), "{}".getBytes()).await().atMost(Duration.ofSeconds(15));
         assertFalse(loopback.success());
         assertTrue(loopback.error().contains("NOT_ALLOWED"), loopback.error());

@@ -1,7 +1,7 @@
 package ht.platform.checkout.provider;
 
 import ht.platform.checkout.TestApi;
-import ht.platform.checkout.events.Receiver;
+import ht.platform.support.testing.Receiver;
 import ht.platform.checkout.service.Reconciler;
 import ht.platform.rail.moncash.MonCashClient;
 import ht.platform.rail.moncash.MonCashConfig;
@@ -131,8 +131,8 @@ class MonCashCheckoutTest {
                     .body("amount_received", equalTo("250.500000")).body("payment_method", equalTo("moncash"))
                     .body("mode", equalTo("live"));
 
-            Receiver.await(() -> !receiver.of("payment_intent.succeeded").isEmpty(), "payment_intent.succeeded");
-            Receiver.Received r = receiver.of("payment_intent.succeeded").get(0);
+            Receiver.await(() -> !receiver.ofType("payment_intent.succeeded").isEmpty(), "payment_intent.succeeded");
+            Receiver.Received r = receiver.ofType("payment_intent.succeeded").get(0);
             assertTrue(new WebhookVerifier(SignatureScheme.CHECKOUT, List.of(secret), Duration.ofMinutes(5), Clock.systemUTC())
                     .verify(r::header, r.body()).valid());
             String body = new String(r.body(), StandardCharsets.UTF_8);
@@ -292,9 +292,9 @@ class MonCashCheckoutTest {
         reconcile();
         as(key).get("/api/v1/refunds/" + second).then().body("status", equalTo("succeeded"));
         assertEquals(1, sandbox.transfers().stream().filter(x -> x.reference().equals(second)).count());
-        Receiver.await(() -> receiver.of("refund.succeeded").stream()
+        Receiver.await(() -> receiver.ofType("refund.succeeded").stream()
                 .anyMatch(r -> new String(r.body(), StandardCharsets.UTF_8).contains(second)), "refund.succeeded of " + second);
-        for (Receiver.Received r : receiver.of("refund.succeeded")) {
+        for (Receiver.Received r : receiver.ofType("refund.succeeded")) {
             assertTrue(new WebhookVerifier(SignatureScheme.CHECKOUT, List.of(secret), Duration.ofMinutes(5), Clock.systemUTC())
                     .verify(r::header, r.body()).valid());
         }
@@ -331,8 +331,8 @@ class MonCashCheckoutTest {
             as(key).get("/api/v1/payment_intents/" + i.id()).then().body("status", equalTo("succeeded"))
                     .body("amount_refunded", equalTo("0.000000"));
             assertTrue(sandbox.transfers().stream().noneMatch(x -> x.reference().equals(refund)));
-            Receiver.await(() -> !receiver.of("refund.failed").isEmpty(), "refund.failed");
-            Receiver.Received r = receiver.of("refund.failed").get(0);
+            Receiver.await(() -> !receiver.ofType("refund.failed").isEmpty(), "refund.failed");
+            Receiver.Received r = receiver.ofType("refund.failed").get(0);
             assertTrue(new WebhookVerifier(SignatureScheme.CHECKOUT, List.of(secret), Duration.ofMinutes(5), Clock.systemUTC())
                     .verify(r::header, r.body()).valid());
             assertTrue(new String(r.body(), StandardCharsets.UTF_8).contains("\"failure_reason\":\"transfert_refused\""));

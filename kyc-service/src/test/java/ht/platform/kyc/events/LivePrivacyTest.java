@@ -3,7 +3,7 @@ package ht.platform.kyc.events;
 import ht.platform.support.testing.TestDatabase;
 import ht.platform.kyc.Fixtures;
 import ht.platform.kyc.Images;
-import ht.platform.kyc.Receiver;
+import ht.platform.support.testing.Receiver;
 import ht.platform.kyc.provider.StubFaceMatcher;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -71,8 +71,8 @@ class LivePrivacyTest {
             // every event, as the client's endpoint received it
             List<String> kinds = List.of("created", "started", "document_submitted", "processing", "verified");
             for (String kind : kinds) {
-                Receiver.Hit hit = receiver.await(h -> h.body().contains("\"verification." + kind + "\"") && h.body().contains(id));
-                assertWalked(hit.body(), secrets);
+                Receiver.Received hit = receiver.await(h -> h.text().contains("\"verification." + kind + "\"") && h.text().contains(id));
+                assertWalked(hit.text(), secrets);
                 hit.headers().forEach((name, value) -> {
                     for (String secret : secrets) {
                         assertTrue(!value.toLowerCase().contains(secret.toLowerCase()), "personal data in header " + name);
@@ -133,8 +133,8 @@ class LivePrivacyTest {
             String failed = runLive(app, "client-user-9", front, crash);
             as(app.liveKey()).get("/api/v1/verifications/" + failed).then().statusCode(200).body("status", equalTo("technical_error"))
                     .body("reason_code", equalTo("processing_error")).body("completed_at", org.hamcrest.Matchers.notNullValue());
-            Receiver.Hit hit = receiver.await(h -> h.body().contains("\"verification.technical_error\"") && h.body().contains(failed));
-            assertWalked(hit.body(), secrets(front, crash));
+            Receiver.Received hit = receiver.await(h -> h.text().contains("\"verification.technical_error\"") && h.text().contains(failed));
+            assertWalked(hit.text(), secrets(front, crash));
             try (Connection db = TestDatabase.connect()) {
                 assertEquals(List.of("verification.created", "verification.started", "verification.document_submitted",
                                 "verification.processing", "verification.technical_error"),

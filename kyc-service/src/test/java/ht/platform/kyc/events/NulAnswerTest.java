@@ -2,8 +2,7 @@ package ht.platform.kyc.events;
 
 import ht.platform.support.testing.Deliveries;
 import ht.platform.kyc.Fixtures;
-import ht.platform.kyc.Receiver;
-import ht.platform.kyc.TestSupport;
+import ht.platform.support.testing.Receiver;
 import ht.platform.support.outbox.DeliveryRunner;
 import ht.platform.support.testing.TestDatabase;
 import ht.platform.support.time.MovableClock;
@@ -49,7 +48,7 @@ class NulAnswerTest {
         receiver.answer.set(NUL_ANSWER);
         Fixtures.App app = Fixtures.app(receiver.url());
         String id = Fixtures.create(app.testKey(), "nul-" + status);
-        receiver.await(h -> h.body().contains(id));
+        receiver.await(h -> h.text().contains(id));
         long until = System.currentTimeMillis() + 10_000;
         Map<String, Object> row = null;
         while (System.currentTimeMillis() < until && (row == null || ((Number) row.get("attempts")).intValue() < 1)) {
@@ -59,7 +58,7 @@ class NulAnswerTest {
         }
         clock.advance(Duration.ofSeconds(30)); // beyond the lease: an unrecorded delivery would go out again
         Deliveries.drainUntilIdle(runner, policy);
-        assertEquals(1, receiver.hits.size(), "sent once");
+        assertEquals(1, receiver.received.size(), "sent once");
         row = given().header("Authorization", Fixtures.ADMIN).get("/admin/v1/applications/" + app.id() + "/deliveries")
                 .then().statusCode(200).extract().path("data[0]");
         row.put("excerpt", excerpt((String) row.get("id")));

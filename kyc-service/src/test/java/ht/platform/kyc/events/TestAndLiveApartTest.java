@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.stripe.exception.SignatureVerificationException;
 import com.stripe.net.Webhook;
 import ht.platform.kyc.Fixtures;
-import ht.platform.kyc.Receiver;
+import ht.platform.support.testing.Receiver;
 import ht.platform.support.testing.TestDatabase;
 import ht.platform.support.time.MovableClock;
 import io.quarkus.test.junit.QuarkusTest;
@@ -28,7 +28,6 @@ import java.util.HexFormat;
 
 import static ht.platform.kyc.Fixtures.as;
 import static io.restassured.RestAssured.given;
-import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
@@ -95,21 +94,21 @@ class TestAndLiveApartTest {
 
             String testId = Fixtures.create(app.testKey(), "events-person");
             Fixtures.complete(app.testKey(), testId, "verified");
-            Receiver.Hit verified = test.await(h -> h.body().contains("\"verification.verified\"") && h.body().contains(testId));
+            Receiver.Received verified = test.await(h -> h.text().contains("\"verification.verified\"") && h.text().contains(testId));
             String signature = verified.headers().get("Kyc-Signature");
-            Webhook.constructEvent(verified.body(), signature, app.testWebhookSecret());
-            assertThrows(SignatureVerificationException.class, () -> Webhook.constructEvent(verified.body(), signature, app.webhookSecret()));
+            Webhook.constructEvent(verified.text(), signature, app.testWebhookSecret());
+            assertThrows(SignatureVerificationException.class, () -> Webhook.constructEvent(verified.text(), signature, app.webhookSecret()));
 
             String liveId = Fixtures.create(app.liveKey(), "events-person");
-            Receiver.Hit created = live.await(h -> h.body().contains("\"verification.created\"") && h.body().contains(liveId));
-            Webhook.constructEvent(created.body(), created.headers().get("Kyc-Signature"), app.webhookSecret());
+            Receiver.Received created = live.await(h -> h.text().contains("\"verification.created\"") && h.text().contains(liveId));
+            Webhook.constructEvent(created.text(), created.headers().get("Kyc-Signature"), app.webhookSecret());
             assertThrows(SignatureVerificationException.class,
-                    () -> Webhook.constructEvent(created.body(), created.headers().get("Kyc-Signature"), app.testWebhookSecret()));
+                    () -> Webhook.constructEvent(created.text(), created.headers().get("Kyc-Signature"), app.testWebhookSecret()));
 
             // the live event arrived after every test event was sent; none of them reached the live address
-            test.await(h -> h.body().contains("\"verification.processing\"") && h.body().contains(testId));
-            assertTrue(live.hits.stream().noneMatch(h -> h.body().contains(testId) || h.body().contains("\"livemode\":false")));
-            assertTrue(test.hits.stream().noneMatch(h -> h.body().contains(liveId) || h.body().contains("\"livemode\":true")));
+            test.await(h -> h.text().contains("\"verification.processing\"") && h.text().contains(testId));
+            assertTrue(live.received.stream().noneMatch(h -> h.text().contains(testId) || h.text().contains("\"livemode\":false")));
+            assertTrue(test.received.stream().noneMatch(h -> h.text().contains(liveId) || h.text().contains("\"livemode\":true")));
         }
     }
 
@@ -121,13 +120,13 @@ class TestAndLiveApartTest {
             String testId = Fixtures.create(app.testKey(), "quiet");
             Fixtures.complete(app.testKey(), testId, "verified");
             String liveId = Fixtures.create(app.liveKey(), "quiet");
-            live.await(h -> h.body().contains(liveId));
+            live.await(h -> h.text().contains(liveId));
             try (Connection db = TestDatabase.connect()) {
                 assertEquals(3, count(db, "SELECT count(*) FROM kyc.outbox_events WHERE object_id = ?", testId), "created, processing, verified");
                 assertEquals(0, count(db, "SELECT count(*) FROM kyc.outbox_deliveries d JOIN kyc.outbox_events e ON e.id = d.event_id"
                         + " WHERE e.object_id = ?", testId));
             }
-            assertTrue(live.hits.stream().noneMatch(h -> h.body().contains(testId)));
+            assertTrue(live.received.stream().noneMatch(h -> h.text().contains(testId)));
 
             // the test address set later (PATCH with mode) gets the next test events, signed with the test secret
             try (Receiver test = new Receiver()) {
@@ -136,9 +135,9 @@ class TestAndLiveApartTest {
                         .then().statusCode(200).body("test_webhook_url", equalTo(test.url())).body("webhook_url", equalTo(live.url()))
                         .body("webhook_secret", nullValue()).body("test_webhook_secret", nullValue());
                 String next = Fixtures.create(app.testKey(), "quiet-2");
-                Receiver.Hit hit = test.await(h -> h.body().contains(next));
-                Webhook.constructEvent(hit.body(), hit.headers().get("Kyc-Signature"), app.testWebhookSecret());
-                assertTrue(live.hits.stream().noneMatch(h -> h.body().contains(next)));
+                Receiver.Received hit = test.await(h -> h.text().contains(next));
+                Webhook.constructEvent(hit.text(), hit.headers().get("Kyc-Signature"), app.testWebhookSecret());
+                assertTrue(live.received.stream().noneMatch(h -> h.text().contains(next)));
             }
         }
     }
@@ -161,9 +160,9 @@ class TestAndLiveApartTest {
 
             // both live secrets younger than 24 h still sign
             String id = Fixtures.create(app.liveKey(), "rotating-live");
-            Receiver.Hit hit = live.await(h -> h.body().contains(id));
-            Webhook.constructEvent(hit.body(), hit.headers().get("Kyc-Signature"), first);
-            Webhook.constructEvent(hit.body(), hit.headers().get("Kyc-Signature"), app.webhookSecret());
+            Receiver.Received hit = live.await(h -> h.text().contains(id));
+            Webhook.constructEvent(hit.text(), hit.headers().get("Kyc-Signature"), first);
+            Webhook.constructEvent(hit.text(), hit.headers().get("Kyc-Signature"), app.webhookSecret());
 
             clock.advance(Duration.ofHours(1).plusSeconds(1));
             String second = rotate(app.id(), "{\"mode\":\"live\"}").then().statusCode(200).extract().path("webhook_secret");

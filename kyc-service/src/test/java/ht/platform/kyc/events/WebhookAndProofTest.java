@@ -4,7 +4,7 @@ import ht.platform.support.testing.Deliveries;
 import com.stripe.model.Event;
 import com.stripe.net.Webhook;
 import ht.platform.kyc.Fixtures;
-import ht.platform.kyc.Receiver;
+import ht.platform.support.testing.Receiver;
 import ht.platform.kyc.TestSupport;
 import ht.platform.support.outbox.DeliveryRunner;
 import ht.platform.support.outbox.SendResult;
@@ -64,16 +64,16 @@ class WebhookAndProofTest {
             String id = Fixtures.create(app.testKey(), "person-42");
             Fixtures.complete(app.testKey(), id, "verified");
 
-            Receiver.Hit hit = receiver.await(h -> h.body().contains("\"verification.verified\"") && h.body().contains(id));
+            Receiver.Received hit = receiver.await(h -> h.text().contains("\"verification.verified\"") && h.text().contains(id));
             String signature = hit.headers().get("Kyc-Signature");
             assertTrue(signature.matches("t=\\d+,v1=[0-9a-f]{64}"), signature);
-            Event event = Webhook.constructEvent(hit.body(), signature, app.testWebhookSecret());
+            Event event = Webhook.constructEvent(hit.text(), signature, app.testWebhookSecret());
             assertEquals("verification.verified", event.getType());
             assertEquals(hit.headers().get("Kyc-Event-Id"), event.getId());
             assertEquals("application/json", hit.headers().get("Content-Type"));
-            receiver.await(h -> h.body().contains("\"verification.created\"") && h.body().contains(id));
-            receiver.await(h -> h.body().contains("\"verification.processing\"") && h.body().contains(id));
-            PrivacyWalk.assertClean(hit.body());
+            receiver.await(h -> h.text().contains("\"verification.created\"") && h.text().contains(id));
+            receiver.await(h -> h.text().contains("\"verification.processing\"") && h.text().contains(id));
+            PrivacyWalk.assertClean(hit.text());
 
             String proof = as(app.testKey()).post("/api/v1/verifications/" + id + "/proof").then().statusCode(200)
                     .body("token_type", equalTo("JWT")).body("alg", equalTo("EdDSA")).extract().path("proof");
@@ -106,16 +106,16 @@ class WebhookAndProofTest {
             receiver.status.set(500);
             Fixtures.App app = Fixtures.app(receiver.url());
             String id = Fixtures.create(app.testKey(), "retry-hooks");
-            receiver.await(h -> h.body().contains(id));
+            receiver.await(h -> h.text().contains(id));
             String delivery = deliveryId(app.id());
             List<Duration> delays = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(30), Duration.ofHours(2),
                     Duration.ofHours(6), Duration.ofHours(12), Duration.ofHours(24), Duration.ofHours(24));
             awaitAttempts(app.id(), 1);
             for (int i = 0; i < delays.size(); i++) {
-                int before = receiver.hits.size();
+                int before = receiver.received.size();
                 clock.advance(delays.get(i).minusSeconds(5));
                 Deliveries.drainUntilIdle(runner, store);
-                assertEquals(before, receiver.hits.size(), "no attempt before the delay " + delays.get(i));
+                assertEquals(before, receiver.received.size(), "no attempt before the delay " + delays.get(i));
                 clock.advance(Duration.ofSeconds(5));
                 Deliveries.drainUntilIdle(runner, store);
                 awaitAttempts(app.id(), i + 2);
@@ -125,11 +125,11 @@ class WebhookAndProofTest {
                     .body("data[0].last_status", equalTo(500));
             clock.advance(Duration.ofDays(3));
             Deliveries.drainUntilIdle(runner, store);
-            assertEquals(9, receiver.hits.size(), "dead means no more attempts");
+            assertEquals(9, receiver.received.size(), "dead means no more attempts");
             clock.reset();
             receiver.status.set(200);
             given().header("Authorization", Fixtures.ADMIN).post("/admin/v1/deliveries/" + delivery + "/resend").then().statusCode(200);
-            receiver.await(h -> receiver.hits.size() >= 10);
+            receiver.await(h -> receiver.received.size() >= 10);
             long until = System.currentTimeMillis() + 10_000;
             String status = "";
             while (System.currentTimeMillis() < until && !status.equals("delivered")) {
@@ -150,16 +150,16 @@ class WebhookAndProofTest {
                     .post("/admin/v1/applications/" + app.id() + "/webhook_secret/rotate")
                     .then().statusCode(200).body("webhook_secret", org.hamcrest.Matchers.nullValue()).extract().path("test_webhook_secret");
             String id = Fixtures.create(app.testKey(), "rotating");
-            Receiver.Hit hit = receiver.await(h -> h.body().contains(id));
+            Receiver.Received hit = receiver.await(h -> h.text().contains(id));
             String signature = hit.headers().get("Kyc-Signature");
             assertTrue(signature.matches("t=\\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}"), signature);
-            Webhook.constructEvent(hit.body(), signature, rotated);
-            Webhook.constructEvent(hit.body(), signature, app.testWebhookSecret());
+            Webhook.constructEvent(hit.text(), signature, rotated);
+            Webhook.constructEvent(hit.text(), signature, app.testWebhookSecret());
             // after the 24 h overlap, only the new secret signs
             clock.advance(Duration.ofHours(25));
             as(app.testKey()).post("/api/v1/verifications/" + id + "/cancel").then().statusCode(200);
             Deliveries.drainUntilIdle(runner, store);
-            Receiver.Hit later = receiver.await(h -> h.body().contains("verification.cancelled"));
+            Receiver.Received later = receiver.await(h -> h.text().contains("verification.cancelled"));
             assertTrue(later.headers().get("Kyc-Signature").matches("t=\\d+,v1=[0-9a-f]{64}"));
         }
     }
@@ -170,7 +170,7 @@ class WebhookAndProofTest {
             SendResult result = TestSupport.await(transport.send(new OutgoingUrlPolicy(false), receiver.url(),
                     Map.of("Content-Type", "application/json"), "{}".getBytes(StandardCharsets.UTF_8)));
             assertFalse(result.success());
-            assertTrue(receiver.hits.isEmpty(), "nothing reached the private address");
+            assertTrue(receiver.received.isEmpty(), "nothing reached the private address");
             given().header("Authorization", Fixtures.ADMIN).contentType(ContentType.JSON).body("{\"webhook_url\":\"ftp://x.example\"}")
                     .patch("/admin/v1/applications/" + Fixtures.app(null).id()).then().statusCode(400);
         }

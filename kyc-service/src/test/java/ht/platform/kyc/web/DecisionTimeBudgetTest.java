@@ -3,7 +3,7 @@ package ht.platform.kyc.web;
 import ht.platform.kyc.Erasure;
 import ht.platform.kyc.Fixtures;
 import ht.platform.kyc.Images;
-import ht.platform.kyc.Receiver;
+import ht.platform.support.testing.Receiver;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -36,7 +36,7 @@ class DecisionTimeBudgetTest {
             String id = Fixtures.live(app.liveKey(), "budget-" + System.nanoTime(), passport, Images.sharp(640, 640, 7));
             as(app.liveKey()).get("/api/v1/verifications/" + id).then().statusCode(200).body("status", equalTo("technical_error"))
                     .body("reason_code", equalTo("processing_error")).body("completed_at", notNullValue());
-            receiver.await(h -> h.body().contains("\"verification.technical_error\"") && h.body().contains(id));
+            receiver.await(h -> h.text().contains("\"verification.technical_error\"") && h.text().contains(id));
             Erasure.assertErased(id);
         }
     }

@@ -6,7 +6,7 @@ import ht.platform.kyc.FacePhotos;
 import ht.platform.kyc.FaceSidecarResource;
 import ht.platform.kyc.Fixtures;
 import ht.platform.kyc.MachineTools;
-import ht.platform.kyc.Receiver;
+import ht.platform.support.testing.Receiver;
 import ht.platform.kyc.Scenes;
 import ht.platform.kyc.events.PrivacyWalk;
 import io.quarkus.test.common.WithTestResource;
@@ -113,8 +113,8 @@ class LiveFaceFlowTest {
                     .body("result.checks.face.status", equalTo("passed"))
                     .body("result.checks.face.liveness.selfie_not_document_portrait", equalTo("passed")).extract().asString();
             PrivacyWalk.assertClean(read, NUMBER, "BAPTISTE", "WIDLINE", "900101", "descriptor");
-            Receiver.Hit hit = receiver.await(h -> h.body().contains("\"verification.verified\"") && h.body().contains(id));
-            PrivacyWalk.assertClean(hit.body(), NUMBER, "BAPTISTE", "WIDLINE", "900101", "descriptor");
+            Receiver.Received hit = receiver.await(h -> h.text().contains("\"verification.verified\"") && h.text().contains(id));
+            PrivacyWalk.assertClean(hit.text(), NUMBER, "BAPTISTE", "WIDLINE", "900101", "descriptor");
             Erasure.assertErased(id);
         }
     }

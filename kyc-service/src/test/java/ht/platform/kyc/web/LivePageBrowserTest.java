@@ -6,7 +6,7 @@ import ht.platform.kyc.FaceSidecarResource;
 import ht.platform.kyc.Fixtures;
 import ht.platform.kyc.Images;
 import ht.platform.kyc.MachineTools;
-import ht.platform.kyc.Receiver;
+import ht.platform.support.testing.Receiver;
 import ht.platform.support.testing.HeadlessChromium;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -67,7 +67,7 @@ class LivePageBrowserTest {
             assertEquals("Idantite ou verifye.", driver.findElement(By.id("result")).getText());
             as(app.liveKey()).get("/api/v1/verifications/" + id).then().statusCode(200).body("status", equalTo("verified"))
                     .body("result.checks.face.status", equalTo("passed")).body("result.checks.mrz.status", equalTo("passed"));
-            receiver.await(h -> h.body().contains("\"verification.verified\"") && h.body().contains(id));
+            receiver.await(h -> h.text().contains("\"verification.verified\"") && h.text().contains(id));
         } finally {
             driver.quit();
         }

@@ -1,5 +1,6 @@
 package ht.platform.wallet.events;
 
+import ht.platform.support.testing.Receiver;
 import ht.platform.support.testing.Deliveries;
 import ht.platform.support.testing.TestDatabase;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -10,7 +10,7 @@ import ht.platform.support.testing.MonCashStandIn;
 import ht.platform.support.time.MovableClock;
 import ht.platform.wallet.TestApi;
 import ht.platform.wallet.jobs.ExpiryJob;
-import ht.platform.wallet.events.Receiver;
+import ht.platform.support.testing.Receiver;
 import ht.platform.wallet.jobs.MonCashJob;
 import ht.platform.wallet.model.MonCashOrder;
 import ht.platform.wallet.service.MonCashPayments;

@@ -4,7 +4,7 @@ import ht.platform.support.testing.Deliveries;
 import ht.platform.support.outbox.DeliveryRunner;
 import ht.platform.support.time.MovableClock;
 import ht.platform.wallet.TestApi;
-import ht.platform.wallet.events.Receiver;
+import ht.platform.support.testing.Receiver;
 import ht.platform.wallet.events.WalletDeliveryPolicy;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;

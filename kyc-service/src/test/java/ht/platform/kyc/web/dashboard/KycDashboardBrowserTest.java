@@ -3,7 +3,7 @@ package ht.platform.kyc.web.dashboard;
 import ht.platform.support.testing.Deliveries;
 import com.stripe.net.Webhook;
 import ht.platform.kyc.Fixtures;
-import ht.platform.kyc.Receiver;
+import ht.platform.support.testing.Receiver;
 import ht.platform.kyc.events.KycDeliveryPolicy;
 import ht.platform.support.outbox.DeliveryRunner;
 import ht.platform.support.testing.DashboardBrowser;
@@ -90,11 +90,11 @@ class KycDashboardBrowserTest {
 
     /** The event id of the verification's first event (verification.created); later events (expiry) have others. */
     String createdEvent(String verification) {
-        return rx.await(h -> h.body().contains(verification) && h.body().contains("\"verification.created\"")).headers().get("Kyc-Event-Id");
+        return rx.await(h -> h.text().contains(verification) && h.text().contains("\"verification.created\"")).headers().get("Kyc-Event-Id");
     }
 
     long hitsOf(String event) {
-        return rx.hits.stream().filter(h -> event.equals(h.headers().get("Kyc-Event-Id"))).count();
+        return rx.received.stream().filter(h -> event.equals(h.headers().get("Kyc-Event-Id"))).count();
     }
 
     /**
@@ -122,9 +122,9 @@ class KycDashboardBrowserTest {
                 .filter("verification.created"::equals).count();
     }
 
-    boolean signedWith(Receiver.Hit hit, String secret) {
+    boolean signedWith(Receiver.Received hit, String secret) {
         try {
-            Webhook.constructEvent(hit.body(), hit.headers().get("Kyc-Signature"), secret, Long.MAX_VALUE / 2);
+            Webhook.constructEvent(hit.text(), hit.headers().get("Kyc-Signature"), secret, Long.MAX_VALUE / 2);
             return true;
         } catch (Exception e) {
             return false;
@@ -193,7 +193,7 @@ class KycDashboardBrowserTest {
             dash.open("/dashboard/deliveries/" + delivery);
             return "delivered".equals(status());
         });
-        Receiver.Hit last = rx.hits.stream().filter(h -> event.equals(h.headers().get("Kyc-Event-Id"))).reduce((x, y) -> y).orElseThrow();
+        Receiver.Received last = rx.received.stream().filter(h -> event.equals(h.headers().get("Kyc-Event-Id"))).reduce((x, y) -> y).orElseThrow();
         assertTrue(signedWith(last, app.testWebhookSecret()), "the resent event, signed with the test secret");
         dash.screenshot("delivered");
 
@@ -234,7 +234,7 @@ class KycDashboardBrowserTest {
         dash.screenshot("settings-creole");
 
         String first = Fixtures.create(app.testKey(), "client-8");
-        Receiver.Hit before = rx.await(h -> h.body().contains(first));
+        Receiver.Received before = rx.await(h -> h.text().contains(first));
         assertTrue(signedWith(before, app.testWebhookSecret()));
 
         dash.submit("rotate");
@@ -245,7 +245,7 @@ class KycDashboardBrowserTest {
         dash.screenshot("rotated");
 
         String second = Fixtures.create(app.testKey(), "client-9");
-        Receiver.Hit after = rx.await(h -> h.body().contains(second));
+        Receiver.Received after = rx.await(h -> h.text().contains(second));
         assertEquals(2, after.headers().get("Kyc-Signature").split("v1=").length - 1, after.headers().get("Kyc-Signature"));
         assertTrue(signedWith(after, rotated), "signed with the new secret");
         assertTrue(signedWith(after, app.testWebhookSecret()), "and with the old one during the overlap");

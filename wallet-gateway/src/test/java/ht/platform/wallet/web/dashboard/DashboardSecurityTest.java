@@ -2,7 +2,7 @@ package ht.platform.wallet.web.dashboard;
 
 import ht.platform.support.time.MovableClock;
 import ht.platform.wallet.TestApi;
-import ht.platform.wallet.events.Receiver;
+import ht.platform.support.testing.Receiver;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;

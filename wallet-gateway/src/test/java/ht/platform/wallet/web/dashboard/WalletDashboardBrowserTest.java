@@ -5,7 +5,7 @@ import ht.platform.support.outbox.DeliveryRunner;
 import ht.platform.support.testing.DashboardBrowser;
 import ht.platform.support.time.MovableClock;
 import ht.platform.wallet.TestApi;
-import ht.platform.wallet.events.Receiver;
+import ht.platform.support.testing.Receiver;
 import ht.platform.wallet.events.WalletDeliveryPolicy;
 import ht.platform.webhooks.signing.SignatureScheme;
 import ht.platform.webhooks.signing.WebhookVerifier;

@@ -1,5 +1,7 @@
-package ht.platform.wallet.events;
+package ht.platform.support.testing;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 
 import java.io.IOException;
@@ -16,11 +18,19 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 
-/** A real local HTTP receiver for webhook deliveries: records every request, answers a chosen status. */
+/**
+ * A real local HTTP receiver for the webhook deliveries of every service: records every request (path, headers,
+ * exact body), answers a chosen status after a chosen delay, with chosen bytes.
+ */
 public final class Receiver implements AutoCloseable {
 
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** One request as it arrived; header names are case-insensitive. */
     public record Received(String path, Map<String, String> headers, byte[] body) {
         public String header(String name) {
             return headers.get(name);
@@ -29,6 +39,16 @@ public final class Receiver implements AutoCloseable {
         public String text() {
             return new String(body, StandardCharsets.UTF_8);
         }
+
+        /** The envelope's {@code type}, or null when the body is not a JSON object with one. */
+        public String type() {
+            try {
+                JsonNode type = JSON.readTree(body).get("type");
+                return type == null ? null : type.asText();
+            } catch (IOException e) {
+                return null;
+            }
+        }
     }
 
     private final HttpServer server;
@@ -36,7 +56,7 @@ public final class Receiver implements AutoCloseable {
     public final AtomicInteger status = new AtomicInteger(200);
     public final AtomicLong delayMillis = new AtomicLong();
     /** When set, the exact bytes of every answer (e.g. a NUL a database text column cannot keep). */
-    public final java.util.concurrent.atomic.AtomicReference<byte[]> answer = new java.util.concurrent.atomic.AtomicReference<>();
+    public final AtomicReference<byte[]> answer = new AtomicReference<>();
 
     public Receiver() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -74,15 +94,34 @@ public final class Receiver implements AutoCloseable {
     }
 
     public String url() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/hooks";
+        return url("/hooks");
+    }
+
+    public String url(String path) {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + path;
     }
 
     public int port() {
         return server.getAddress().getPort();
     }
 
+    /** The requests whose envelope has this {@code type}. */
     public List<Received> ofType(String type) {
-        return received.stream().filter(r -> type.equals(r.header("X-Gateway-Event"))).toList();
+        return received.stream().filter(r -> type.equals(r.type())).toList();
+    }
+
+    /** The first request matching, waiting up to 10 s for it. */
+    public Received await(Predicate<Received> match) {
+        long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (System.nanoTime() < until) {
+            for (Received r : received) {
+                if (match.test(r)) {
+                    return r;
+                }
+            }
+            pause();
+        }
+        throw new AssertionError("no matching delivery within 10 s; got " + received.size());
     }
 
     /** Bounded polling for asynchronous delivery (never a sleep for time: the clock is moved instead). */
@@ -92,12 +131,21 @@ public final class Receiver implements AutoCloseable {
             if (System.nanoTime() > end) {
                 throw new AssertionError("timed out waiting for " + what);
             }
-            try {
-                Thread.sleep(25);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
+            pause();
+        }
+    }
+
+    /** {@link #await(String, Duration, BooleanSupplier)} within 10 s. */
+    public static void await(BooleanSupplier condition, String what) {
+        await(what, Duration.ofSeconds(10), condition);
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(25);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
         }
     }
 
