@@ -1,5 +1,6 @@
 package ht.platform.checkout.events;
 
+import ht.platform.support.testing.EventCatalogContract;
 import ht.platform.support.testing.Receiver;
 import ht.platform.support.testing.Deliveries;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -86,6 +87,11 @@ class WebhookDeliveryTest {
         await(() -> !receiver.ofType("payment_intent.succeeded").isEmpty(), "payment_intent.succeeded");
 
         Receiver.Received r = receiver.ofType("payment_intent.succeeded").get(0);
+        for (Receiver.Received each : receiver.received) {
+            EventCatalogContract.assertMatchesSchema(each.body());
+        }
+        EventCatalogContract.assertDescribed(key, EventTypes.ALL,
+                List.of("Checkout-Timestamp", "Checkout-Signature", "Checkout-Event-Id", "Checkout-Event-Type"));
         String ts = r.header("Checkout-Timestamp");
         String sig = r.header("Checkout-Signature");
         assertTrue(sig.matches("[0-9a-f]{64}"));

@@ -1,5 +1,6 @@
 package ht.platform.kyc.events;
 
+import ht.platform.support.testing.EventCatalogContract;
 import ht.platform.support.testing.Deliveries;
 import com.stripe.model.Event;
 import com.stripe.net.Webhook;
@@ -73,6 +74,14 @@ class WebhookAndProofTest {
             assertEquals("application/json", hit.headers().get("Content-Type"));
             receiver.await(h -> h.text().contains("\"verification.created\"") && h.text().contains(id));
             receiver.await(h -> h.text().contains("\"verification.processing\"") && h.text().contains(id));
+            for (Receiver.Received each : receiver.received) {
+                EventCatalogContract.assertMatchesSchema(each.body());
+            }
+            List<String> kinds = List.of("created", "started", "document_submitted", "processing", "retry_required",
+                    "verified", "rejected", "expired", "cancelled", "technical_error");
+            assertEquals(EventOutbox.EVENT_STATUSES, java.util.Set.copyOf(kinds));
+            EventCatalogContract.assertDescribed(app.testKey(), kinds.stream().map(k -> "verification." + k).toList(),
+                    List.of("Kyc-Signature", "Kyc-Event-Id"));
             PrivacyWalk.assertClean(hit.text());
 
             String proof = as(app.testKey()).post("/api/v1/verifications/" + id + "/proof").then().statusCode(200)

@@ -32,7 +32,8 @@ import java.util.TreeMap;
  *   <li>one security scheme, {@value #SCHEME}: HTTP bearer with the secret API key, on every {@code /api/v1} operation
  *       except the public ones ({@code platform.openapi.public-operations}; FoundationContract checks both ways against the running service);</li>
  *   <li>the one error body, schema {@value #ERROR}, on every error status an operation can answer;</li>
- *   <li>request examples from {@code openapi/examples/<METHOD><path with / as _>.json} on the class path.</li>
+ *   <li>request examples from {@code openapi/examples/<METHOD><path with / as _>.json} on the class path;</li>
+ *   <li>every event the service sends, in OpenAPI 3.1's {@code webhooks} ({@link EventWebhooks}).</li>
  * </ul>
  */
 public class PublicApiDocument implements OASFilter {
@@ -63,6 +64,7 @@ public class PublicApiDocument implements OASFilter {
                 .type(SecurityScheme.Type.HTTP).scheme("bearer").bearerFormat("API key")
                 .description("The secret API key of an application or project, test or live: Authorization: Bearer <key>"))));
         components.addSchema(ERROR, errorSchema());
+        EventWebhooks.describe(api, EventCatalog.load());
         api.setSecurity(null);
         Set<String> publicPaths = Set.copyOf(ConfigProvider.getConfig()
                 .getOptionalValues("platform.openapi.public-operations", String.class).orElse(List.of()));

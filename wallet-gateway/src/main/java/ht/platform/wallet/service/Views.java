@@ -1,5 +1,6 @@
 package ht.platform.wallet.service;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import ht.platform.support.outbox.DeliveryLog;
 import ht.platform.support.outbox.StatusWords;
 import io.quarkus.runtime.annotations.RegisterForReflection;
@@ -18,9 +19,10 @@ public final class Views {
     private Views() { }
 
     public record PaymentView(String id, String object, String status, long amount, long fee, long total,
-                              String currency, String reference, String description, String return_url, String mode,
-                              String wallet_url, String created_at, String expires_at, String paid_at,
-                              String failure_reason) {
+                              String currency, String reference, @Schema(nullable = true) String description,
+                              @Schema(nullable = true) String return_url, String mode,
+                              String wallet_url, String created_at, String expires_at, @Schema(nullable = true) String paid_at,
+                              @Schema(nullable = true) String failure_reason) {
         public static PaymentView of(Payment p, String walletUrl) {
             return new PaymentView(p.id, "payment", p.status, p.amount, p.fee, p.total, p.currency, p.reference,
                     p.description, p.returnUrl, p.mode, walletUrl, Timestamps.millis(p.createdAt),
@@ -41,9 +43,9 @@ public final class Views {
     public record Destination(String type, String msisdn) { }
 
     public record WithdrawalView(String id, String object, String status, long amount, long fee, long total,
-                                 String currency, Destination destination, String reference, String mode,
-                                 String created_at, String completed_at, String failure_reason,
-                                 String failure_message) {
+                                 String currency, Destination destination, @Schema(nullable = true) String reference,
+                                 String mode, String created_at, @Schema(nullable = true) String completed_at,
+                                 @Schema(nullable = true) String failure_reason, @Schema(nullable = true) String failure_message) {
         public static WithdrawalView of(Withdrawal w) {
             return new WithdrawalView(w.id, "withdrawal", w.status, w.amount, w.fee, w.total, w.currency,
                     new Destination(w.destinationType, mask(w.msisdn)), w.reference, w.mode,

@@ -1,5 +1,6 @@
 package ht.platform.wallet.events;
 
+import ht.platform.support.testing.EventCatalogContract;
 import ht.platform.support.testing.Receiver;
 import ht.platform.support.testing.Deliveries;
 import ht.platform.support.testing.TestDatabase;
@@ -200,6 +201,14 @@ class WebhookDeliveryTest {
         assertEquals("pending", body(rx.ofType("payment.pending").get(0)).get("data").get("object").get("status").asText());
         // every event id is distinct
         assertEquals(17, rx.received.stream().map(r -> r.header("X-Gateway-Event-ID")).distinct().count());
+        // each body matches the schema the service publishes for its type
+        for (Receiver.Received r : rx.received) {
+            EventCatalogContract.assertMatchesSchema(r.body());
+        }
+        List<String> all = new ArrayList<>(EventTypes.SUBSCRIBABLE);
+        all.add(EventTypes.PING);
+        EventCatalogContract.assertDescribed(test, all,
+                List.of("X-Gateway-Timestamp", "X-Gateway-Event-ID", "X-Gateway-Signature", "X-Gateway-Event"));
     }
 
     @Test
