@@ -9,6 +9,7 @@ public class ApiException extends RuntimeException {
     private final String code;
     private final String param;
     private final Map<String, String> headers;
+    private final Map<String, String> more;
 
     public ApiException(int status, String code, String message) {
         this(status, code, message, null, Map.of());
@@ -19,17 +20,25 @@ public class ApiException extends RuntimeException {
     }
 
     public ApiException(int status, String code, String message, String param, Map<String, String> headers) {
+        this(status, code, message, param, headers, Map.of());
+    }
+
+    /** @param more fields of the error object beside code, message and param, for the caller to act on */
+    public ApiException(int status, String code, String message, String param, Map<String, String> headers,
+                        Map<String, String> more) {
         super(message, null, false, false);
         this.status = status;
         this.code = code;
         this.param = param;
         this.headers = headers;
+        this.more = more;
     }
 
     public int status() { return status; }
     public String code() { return code; }
     public String param() { return param; }
     public Map<String, String> headers() { return headers; }
+    public Map<String, String> more() { return more; }
 
     public static ApiException invalid(String param, String message) {
         return new ApiException(400, "INVALID_REQUEST", message, param);

@@ -20,7 +20,7 @@ public class ErrorResponses {
     public Response toResponse(ApiException e, String requestId) {
         Response.ResponseBuilder builder = Response.status(e.status())
                 .type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(ErrorBody.of(e.code(), e.getMessage(), e.param(), requestId));
+                .entity(ErrorBody.of(e.code(), e.getMessage(), e.param(), requestId, e.more()));
         e.headers().forEach(builder::header);
         return builder.build();
     }

@@ -50,6 +50,11 @@ public abstract class DeliveryPolicy {
         return rules.name();
     }
 
+    /** The database schema holding this outbox's tables and its view of destinations. */
+    public String schema() {
+        return rules.schema();
+    }
+
     /** The LISTEN/NOTIFY channel that wakes this outbox's loop after a commit. */
     public String channel() {
         return rules.schema() + "_outbox";

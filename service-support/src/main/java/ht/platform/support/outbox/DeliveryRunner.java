@@ -1,8 +1,5 @@
 package ht.platform.support.outbox;
 
-import ht.platform.support.cache.BoundedCache;
-import ht.platform.support.crypto.SecretBox;
-import ht.platform.webhooks.signing.WebhookSigner;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -14,7 +11,6 @@ import org.jboss.logging.Logger;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -54,9 +50,6 @@ public class DeliveryRunner {
         }
     }
 
-    /** Signing secrets opened before, by their sealed text: opening is an AES-GCM decryption per delivery otherwise. */
-    private final BoundedCache<String, String> opened = new BoundedCache<>(4096);
-
     private final Map<String, Loop> loops = new ConcurrentHashMap<>();
 
     @Inject
@@ -69,7 +62,7 @@ public class DeliveryRunner {
     WebhookSettings settings;
 
     @Inject
-    SecretBox secretBox;
+    DeliverySigner signer;
 
     @Inject
     Clock clock;
@@ -173,7 +166,7 @@ public class DeliveryRunner {
         try {
             PreparedDelivery prepared = prepare(loop.policy, delivery, clock.instant());
             sent = transport.send(prepared.url(), prepared.headers(), prepared.body());
-        } catch (UnpreparableDelivery e) {
+        } catch (DeliverySigner.UnsignableDelivery e) {
             LOG.warnf("%s delivery %s could not be prepared: %s", loop.policy.name(), delivery.id(), e.getMessage());
             sent = Uni.createFrom().item(SendResult.failed("delivery could not be prepared: " + e.getMessage(), 0));
         }
@@ -184,37 +177,9 @@ public class DeliveryRunner {
     /** Signs at send time: timestamp = now, the stored body byte for byte, both secrets during a rotation. */
     PreparedDelivery prepare(DeliveryPolicy policy, ClaimedDelivery d, Instant now) {
         if (d.url() == null || d.url().isBlank()) {
-            throw new UnpreparableDelivery("the destination has no webhook address");
+            throw new DeliverySigner.UnsignableDelivery("the destination has no webhook address");
         }
-        List<String> secrets = new ArrayList<>(2);
-        secrets.add(open(d.secret(), d.secretBoundTo()));
-        if (d.previousSecret() != null && d.previousSecretExpiresAt() != null && d.previousSecretExpiresAt().isAfter(now)) {
-            secrets.add(open(d.previousSecret(), d.secretBoundTo()));
-        }
-        Map<String, String> headers = new LinkedHashMap<>();
-        headers.put("Content-Type", "application/json");
-        headers.put("User-Agent", settings.userAgent());
-        headers.putAll(policy.headers(d));
-        headers.putAll(WebhookSigner.sign(policy.scheme(), secrets, now.getEpochSecond(), d.eventId(), d.body()));
-        return new PreparedDelivery(d.id(), d.url(), headers, d.body(), d.attemptNumber());
-    }
-
-    private String open(String sealed, String boundTo) {
-        if (sealed == null) {
-            throw new UnpreparableDelivery("the destination has no signing secret");
-        }
-        String key = boundTo + ' ' + sealed; // the same sealed text bound elsewhere must not open from the cache
-        String secret = opened.get(key);
-        if (secret != null) {
-            return secret;
-        }
-        try {
-            secret = secretBox.openText(sealed, boundTo);
-        } catch (RuntimeException e) {
-            throw new UnpreparableDelivery("the signing secret cannot be decrypted with the configured encryption keys");
-        }
-        opened.put(key, secret);
-        return secret;
+        return new PreparedDelivery(d.id(), d.url(), signer.headers(policy, d, now), d.body(), d.attemptNumber());
     }
 
     private Loop loop(DeliveryPolicy policy) {
@@ -239,12 +204,5 @@ public class DeliveryRunner {
 
     private Counter counter(DeliveryPolicy policy, String outcome) {
         return Counter.builder("webhook_deliveries").tag("service", policy.name()).tag("outcome", outcome).register(registry);
-    }
-
-    /** A delivery that cannot be sent as it stands (no address, a secret no configured key opens). */
-    static final class UnpreparableDelivery extends RuntimeException {
-        UnpreparableDelivery(String message) {
-            super(message, null, false, false);
-        }
     }
 }

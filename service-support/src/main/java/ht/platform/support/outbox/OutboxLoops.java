@@ -63,7 +63,11 @@ public class OutboxLoops {
             Gauge.builder("webhooks_outbox_due", lag.due(), AtomicLong::get).tag("service", policy.name())
                     .description("Webhook deliveries due now to open destinations").register(registry);
             if (settings.deliver()) {
-                wakeup.listen(policy.channel(), () -> runner.wake(policy));
+                wakeup.listen(policy.channel(), payload -> {
+                    if (!OutboxWakeup.EVENTS_ONLY.equals(payload)) {
+                        runner.wake(policy);
+                    }
+                });
             }
         }
     }

@@ -12,9 +12,12 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.hibernate.reactive.mutiny.Mutiny;
 import org.jboss.logging.Logger;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
@@ -28,7 +31,10 @@ public class OutboxWakeup {
     private static final Logger LOG = Logger.getLogger(OutboxWakeup.class);
     private static final Pattern CHANNEL = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
 
-    private final Map<String, Runnable> listeners = new ConcurrentHashMap<>();
+    /** The payload of a notification sent for new events that gave no destination a delivery (only the feed cares). */
+    public static final String EVENTS_ONLY = "e";
+
+    private final Map<String, List<Consumer<String>>> listeners = new ConcurrentHashMap<>();
     private volatile PgConnection connection;
     private volatile boolean connecting;
     private volatile boolean stopped;
@@ -45,6 +51,21 @@ public class OutboxWakeup {
     @ConfigProperty(name = "quarkus.datasource.password")
     Optional<String> password;
 
+    /** One put together outside CDI (the engine's own tests): listens on the database at {@code url}. */
+    public static OutboxWakeup connectingTo(Vertx vertx, String url, String user, String password) {
+        OutboxWakeup wakeup = new OutboxWakeup();
+        wakeup.vertx = vertx;
+        wakeup.url = url;
+        wakeup.username = Optional.ofNullable(user);
+        wakeup.password = Optional.ofNullable(password);
+        return wakeup;
+    }
+
+    /** Stops listening (a replica that goes away). */
+    public void close() {
+        stop(null);
+    }
+
     /** Inside the caller's transaction: the notification leaves only if the transaction commits. */
     public Uni<Void> notifyInTransaction(Mutiny.Session session, String channel) {
         return session.createNativeQuery("NOTIFY " + checked(channel)).executeUpdate().replaceWithVoid();
@@ -52,14 +73,23 @@ public class OutboxWakeup {
 
     /** The call that notifies {@code channel}, for a statement that writes outbox rows (sent on commit). */
     public String notifyCall(String channel) {
-        return "pg_notify('" + checked(channel) + "', '')";
+        return notifyCall(channel, "''");
     }
 
-    public synchronized void listen(String channel, Runnable onNotify) {
-        listeners.put(checked(channel), onNotify);
+    /** The call that notifies {@code channel} with the payload {@code payloadSql} (SQL of a text value). */
+    public String notifyCall(String channel, String payloadSql) {
+        return "pg_notify('" + checked(channel) + "', " + payloadSql + ")";
+    }
+
+    /** Calls {@code onNotify} with each notification's payload on {@code channel}, and once at each (re)connection. */
+    public synchronized void listen(String channel, Consumer<String> onNotify) {
+        boolean first = !listeners.containsKey(checked(channel));
+        listeners.computeIfAbsent(channel, c -> new CopyOnWriteArrayList<>()).add(onNotify);
         PgConnection current = connection;
         if (current != null) {
-            current.query("LISTEN " + channel).execute();
+            if (first) {
+                current.query("LISTEN " + channel).execute();
+            }
         } else if (!connecting) {
             connect();
         }
@@ -83,9 +113,10 @@ public class OutboxWakeup {
             PgConnection conn = ar.result();
             connection = conn;
             conn.notificationHandler(n -> {
-                Runnable listener = listeners.get(n.getChannel());
-                if (listener != null) {
-                    listener.run();
+                List<Consumer<String>> all = listeners.get(n.getChannel());
+                if (all != null) {
+                    String payload = n.getPayload() == null ? "" : n.getPayload();
+                    all.forEach(listener -> listener.accept(payload));
                 }
             });
             conn.closeHandler(v -> {
@@ -95,7 +126,7 @@ public class OutboxWakeup {
                 }
             });
             listeners.keySet().forEach(channel -> conn.query("LISTEN " + channel).execute());
-            listeners.values().forEach(Runnable::run);
+            listeners.values().forEach(all -> all.forEach(listener -> listener.accept("")));
         });
     }
 

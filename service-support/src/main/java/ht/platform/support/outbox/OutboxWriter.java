@@ -18,8 +18,10 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Writes an event into the outbox inside the caller's transaction (the one that changes the state), in one
- * statement: the event row with its exact body, one pending delivery per destination that receives it ({@link FanOut}), and the wake-up of the delivery loop ({@link OutboxWakeup}), which Postgres sends only if the
- * transaction commits.
+ * statement: the event row with its exact body, one pending delivery per destination that receives it
+ * ({@link FanOut}), and the notification ({@link OutboxWakeup}) that wakes the delivery loop and the feed's
+ * sequencer, which Postgres sends only if the transaction commits ({@link OutboxWakeup#EVENTS_ONLY} when no
+ * destination got a delivery).
  */
 @ApplicationScoped
 public class OutboxWriter {
@@ -86,10 +88,13 @@ public class OutboxWriter {
     }
 
     private String statement(DeliveryPolicy policy, String audience) {
-        return "WITH ev AS (INSERT INTO " + policy.events() + " (id, owner_id, mode, type, object_id, body, created_at)"
-                + " VALUES (:event, :owner, :mode, :type, :object, :body, :at) RETURNING id, owner_id, mode, type),"
+        boolean onFeed = audience.equals(FanOut.SUBSCRIBERS); // an event for one destination (a ping) is not on the feed
+        return "WITH ev AS (INSERT INTO " + policy.events() + " (id, owner_id, mode, type, object_id, body, created_at,"
+                + " on_feed) VALUES (:event, :owner, :mode, :type, :object, :body, :at, " + onFeed + ")"
+                + " RETURNING id, owner_id, mode, type),"
                 + " d AS (" + FanOut.deliveries(policy, "ev", audience, ":at") + " RETURNING 1)"
                 + " SELECT (SELECT count(*) FROM d) AS deliveries,"
-                + " (SELECT count(*) FROM (SELECT " + wakeup.notifyCall(policy.channel()) + " FROM d LIMIT 1) w) AS woken";
+                + " (SELECT count(*) FROM (SELECT " + wakeup.notifyCall(policy.channel(),
+                        "CASE WHEN EXISTS (SELECT 1 FROM d) THEN '' ELSE '" + OutboxWakeup.EVENTS_ONLY + "' END") + ") w) AS woken";
     }
 }

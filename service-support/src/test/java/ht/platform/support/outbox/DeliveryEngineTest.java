@@ -148,7 +148,7 @@ class DeliveryEngineTest {
         runner.store = store;
         runner.transport = new WebhookTransport(vertx, settings);
         runner.settings = settings;
-        runner.secretBox = secretBox;
+        runner.signer = new DeliverySigner(secretBox, settings);
         runner.clock = clock;
         runner.registry = new SimpleMeterRegistry();
         return runner;

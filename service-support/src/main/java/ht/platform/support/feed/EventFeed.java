@@ -1,0 +1,116 @@
+package ht.platform.support.feed;
+
+import ht.platform.support.errors.ApiException;
+import ht.platform.support.outbox.ClaimedDelivery;
+import ht.platform.support.outbox.DeliveryPolicy;
+import ht.platform.support.outbox.DeliverySigner;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An owner's events in one mode, in the order they committed (their feed positions), each with the exact body and
+ * the headers a webhook delivery of it carries, signed now with the chosen destination's secret; filtered by that
+ * destination's subscriptions. A read with {@code wait} and nothing new is held until the sequencer numbers an event
+ * of this owner and mode, or the wait ends.
+ */
+@ApplicationScoped
+public class EventFeed {
+
+    /** Where a read may start besides a cursor: the oldest event kept, or the feed's end. */
+    public static final String START = "start";
+    public static final String LATEST = "latest";
+
+    /** What a caller asks: {@code after} a cursor, {@link #START} (or null) or {@link #LATEST}. */
+    public record Query(String owner, String mode, String after, int limit, Duration held, List<String> types,
+                        String destinationId) { }
+
+    public record Item(String cursor, String id, String type, Instant createdAt, Map<String, String> headers,
+                       byte[] body) { }
+
+    public record Page(List<Item> items, String nextCursor, boolean hasMore, String destinationId) { }
+
+    private final FeedStore store;
+    private final FeedWaiters waiters;
+    private final DeliverySigner signer;
+    private final FeedSettings settings;
+    private final Clock clock;
+
+    @Inject
+    public EventFeed(FeedStore store, FeedWaiters waiters, DeliverySigner signer, FeedSettings settings, Clock clock) {
+        this.store = store;
+        this.waiters = waiters;
+        this.signer = signer;
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    public Uni<Page> read(DeliveryPolicy policy, Query q) {
+        return store.destination(policy, q.owner(), q.mode(), q.destinationId()).chain(found -> {
+            if (found.isEmpty()) {
+                throw q.destinationId() != null ? ApiException.notFound("Webhook address")
+                        : ApiException.conflict("NO_WEBHOOK_ADDRESS", "The feed is signed with a webhook address's"
+                                + " secret: register an address (\"delivery\": \"pull\" keeps its events on the feed only)");
+            }
+            FeedStore.Destination destination = found.get();
+            String[] types = FeedStore.types(destination.events(), q.types());
+            return start(policy, q).chain(after -> store.remember(policy, destination.id(), after, clock.instant())
+                    .chain(() -> read(policy, q, destination, types, after, clock.instant().plus(q.held()))));
+        });
+    }
+
+    /** Where the read starts: the cursor given (410 past retention), the feed's end, or its oldest kept event. */
+    private Uni<Long> start(DeliveryPolicy policy, Query q) {
+        Instant cutoff = clock.instant().minus(settings.retention());
+        if (q.after() == null || q.after().equals(START)) {
+            return store.oldest(policy, q.owner(), q.mode(), cutoff);
+        }
+        if (q.after().equals(LATEST)) {
+            return store.page(policy, q.owner(), q.mode(), Long.MAX_VALUE, null, 1).map(FeedStore.Page::head);
+        }
+        long after = FeedCursor.position(q.after());
+        return store.firstAfter(policy, q.owner(), q.mode(), after).chain(first -> {
+            if (first.isEmpty() || !first.get().isBefore(cutoff)) {
+                return Uni.createFrom().item(after);
+            }
+            return store.oldest(policy, q.owner(), q.mode(), cutoff).map(oldest -> {
+                throw new ApiException(410, "CURSOR_EXPIRED", "This cursor is older than the feed's retention of "
+                        + settings.retention().toDays() + " days; resume from oldest_cursor (events in between are"
+                        + " no longer on the feed)", "after", Map.of(), Map.of("oldest_cursor", FeedCursor.of(oldest)));
+            });
+        });
+    }
+
+    private Uni<Page> read(DeliveryPolicy policy, Query q, FeedStore.Destination destination, String[] types, long after,
+                           Instant deadline) {
+        FeedWaiters.Waiter waiter = waiters.register(policy.schema(), q.owner(), q.mode());
+        return store.page(policy, q.owner(), q.mode(), after, types, q.limit() + 1).chain(page -> {
+            Duration left = deadline == Instant.MIN ? Duration.ZERO : Duration.between(clock.instant(), deadline);
+            if (!page.events().isEmpty() || left.isNegative() || left.isZero()) {
+                waiter.cancel();
+                return Uni.createFrom().item(answer(policy, destination, page, after, q.limit()));
+            }
+            return waiter.until(left).chain(woken -> read(policy, q, destination, types, after,
+                    woken ? deadline : Instant.MIN));
+        });
+    }
+
+    private Page answer(DeliveryPolicy policy, FeedStore.Destination d, FeedStore.Page page, long after, int limit) {
+        boolean more = page.events().size() > limit;
+        List<FeedStore.FeedEvent> events = more ? page.events().subList(0, limit) : page.events();
+        Instant now = clock.instant();
+        List<Item> items = events.stream().map(e -> new Item(FeedCursor.of(e.position()), e.id(), e.type(),
+                e.createdAt(), signer.headers(policy, new ClaimedDelivery(null, d.id(), 1, 0, null, e.id(), e.type(),
+                null, e.body(), null, d.secret(), d.previousSecret(), d.previousSecretExpiresAt(), d.secretBoundTo()),
+                now), e.body())).toList();
+        // nothing more of these types up to the head this snapshot saw, so the next read starts there
+        long next = more ? events.get(events.size() - 1).position() : Math.max(after, page.head());
+        return new Page(items, FeedCursor.of(next), more, d.id());
+    }
+}

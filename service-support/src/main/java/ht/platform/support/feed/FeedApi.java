@@ -1,0 +1,109 @@
+package ht.platform.support.feed;
+
+import ht.platform.support.auth.ApiPrincipal;
+import ht.platform.support.auth.Caller;
+import ht.platform.support.errors.ApiException;
+import ht.platform.support.openapi.EventCatalog;
+import ht.platform.support.outbox.DeliveryPolicy;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * {@code GET /api/v1/events?after=…} of every service, behind each service's thin resource: reads the parameters
+ * (400 naming the one that is wrong), requires the permission that reads the service's webhooks, and answers the
+ * page in the one feed shape.
+ */
+@ApplicationScoped
+public class FeedApi {
+
+    public static final int MAX_WAIT_SECONDS = 30;
+    private static final EventCatalog CATALOG = EventCatalog.load();
+
+    @Inject
+    EventFeed feed;
+
+    @Inject
+    Instance<DeliveryPolicy> policies;
+
+    public Uni<Map<String, Object>> read(Caller caller, String after, String limit, String wait, String types,
+                                         String address) {
+        ApiPrincipal p = caller.require(CATALOG.scope());
+        EventFeed.Query query = new EventFeed.Query(p.ownerId(), p.mode(), cursor(after), number("limit", limit, 1, 100, 50),
+                Duration.ofSeconds(number("wait", wait, 0, MAX_WAIT_SECONDS, 0)), types(types), address(address));
+        return feed.read(policies.get(), query).map(FeedApi::body);
+    }
+
+    private static String cursor(String after) {
+        if (after != null && !after.equals(EventFeed.START) && !after.equals(EventFeed.LATEST)) {
+            FeedCursor.position(after); // 400 now for a cursor that is not ours
+        }
+        return after;
+    }
+
+    private static int number(String name, String text, int min, int max, int otherwise) {
+        if (text == null) {
+            return otherwise;
+        }
+        try {
+            int n = Integer.parseInt(text.trim());
+            if (n >= min && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // the one message below
+        }
+        throw ApiException.invalid(name, name + " must be an integer between " + min + " and " + max);
+    }
+
+    private static List<String> types(String text) {
+        if (text == null || text.isBlank()) {
+            return List.of();
+        }
+        Set<String> known = CATALOG.types().stream().map(EventCatalog.EventType::type).collect(Collectors.toSet());
+        List<String> asked = Arrays.stream(text.split(",")).map(String::trim).filter(t -> !t.isEmpty()).distinct().toList();
+        for (String type : asked) {
+            if (!known.contains(type)) {
+                throw ApiException.invalid("types", "Unknown event type '" + type + "': see GET /api/v1/event_types");
+            }
+        }
+        return asked;
+    }
+
+    private static String address(String id) {
+        if (id != null && (id.isBlank() || id.length() > 100)) {
+            throw ApiException.invalid("address", "address must be the id of one of your webhook addresses");
+        }
+        return id;
+    }
+
+    private static Map<String, Object> body(EventFeed.Page page) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("object", "list");
+        out.put("data", page.items().stream().map(item -> {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("object", "event");
+            e.put("id", item.id());
+            e.put("type", item.type());
+            e.put("created_at", item.createdAt().toString());
+            e.put("cursor", item.cursor());
+            e.put("headers", item.headers());
+            e.put("body", new String(item.body(), StandardCharsets.UTF_8));
+            return e;
+        }).toList());
+        out.put("next_cursor", page.nextCursor());
+        out.put("has_more", page.hasMore());
+        out.put("address", page.destinationId());
+        return out;
+    }
+}

@@ -1,0 +1,94 @@
+package ht.platform.support.feed;
+
+import ht.platform.support.outbox.DeliveryPolicy;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.jboss.logging.Logger;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Gives the events that have committed their feed positions. One sequencer at a time per outbox (a transaction-scoped
+ * advisory lock, taken in its own statement so that the numbering statement's snapshot starts after the previous
+ * sequencer committed), numbering what it sees after the highest position so far, in the order the events were
+ * written, and notifying {@code <schema>_feed} with the owners and modes it numbered. A transaction that commits
+ * late is numbered by a later run, above every position a reader may already have passed.
+ */
+@ApplicationScoped
+public class FeedSequencer {
+
+    private static final Logger LOG = Logger.getLogger(FeedSequencer.class);
+
+    private record Run(AtomicBoolean running, AtomicBoolean again) { }
+
+    private final Pool pool;
+    private final FeedSettings settings;
+    private final Map<String, Run> runs = new ConcurrentHashMap<>();
+    private final Map<String, String> sql = new ConcurrentHashMap<>();
+
+    @Inject
+    public FeedSequencer(Pool pool, FeedSettings settings) {
+        this.pool = pool;
+        this.settings = settings;
+    }
+
+    /** The channel a sequencer notifies with the {@code owner mode} pairs (comma separated, or {@code *}) it numbered. */
+    public static String channel(DeliveryPolicy policy) {
+        return policy.schema() + "_feed";
+    }
+
+    /** Numbers what has committed, now or right after the run in progress; safe to call from anywhere, often. */
+    public void wake(DeliveryPolicy policy) {
+        Run run = runs.computeIfAbsent(policy.schema(), s -> new Run(new AtomicBoolean(), new AtomicBoolean()));
+        if (!run.running().compareAndSet(false, true)) {
+            run.again().set(true);
+            return;
+        }
+        run.again().set(false);
+        sequence(policy).subscribe().with(n -> finished(policy, run, n >= settings.sequenceBatch()), e -> {
+            LOG.warnf("numbering the %s feed failed: %s", policy.name(), e.toString());
+            finished(policy, run, false);
+        });
+    }
+
+    private void finished(DeliveryPolicy policy, Run run, boolean more) {
+        run.running().set(false);
+        if (more || run.again().getAndSet(false)) {
+            wake(policy);
+        }
+    }
+
+    /** One sequencer transaction; answers how many events it numbered. */
+    public Uni<Integer> sequence(DeliveryPolicy policy) {
+        String statement = sql.computeIfAbsent(policy.schema(), s -> statement(policy));
+        return pool.withTransaction(conn -> conn.preparedQuery("SELECT pg_advisory_xact_lock($1)")
+                .execute(Tuple.of(lockKey(policy)))
+                .chain(() -> conn.preparedQuery(statement).execute(Tuple.of(settings.sequenceBatch())))
+                .map(rows -> {
+                    Row row = rows.iterator().next();
+                    return row.getLong("numbered").intValue();
+                }));
+    }
+
+    private static long lockKey(DeliveryPolicy policy) {
+        return 0x6665656400000000L | (policy.schema().hashCode() & 0xffffffffL);
+    }
+
+    private static String statement(DeliveryPolicy policy) {
+        String events = policy.schema() + ".outbox_events";
+        return "WITH todo AS (SELECT id, row_number() OVER (ORDER BY written) AS n FROM " + events
+                + "   WHERE position IS NULL AND on_feed ORDER BY written LIMIT $1),"
+                + " base AS (SELECT COALESCE(max(position), 0) AS m FROM " + events + "),"
+                + " u AS (UPDATE " + events + " e SET position = base.m + todo.n FROM todo, base WHERE e.id = todo.id"
+                + "   RETURNING e.owner_id, e.mode),"
+                + " k AS (SELECT count(*) AS numbered, string_agg(DISTINCT owner_id || ' ' || mode, ',') AS keys FROM u)"
+                + " SELECT numbered, (SELECT count(*) FROM (SELECT pg_notify('" + channel(policy) + "',"
+                + "   CASE WHEN length(keys) > 7000 THEN '*' ELSE keys END) FROM k WHERE numbered > 0) w) AS woken FROM k";
+    }
+}

@@ -1,0 +1,159 @@
+package ht.platform.support.feed;
+
+import ht.platform.support.outbox.DeliveryPolicy;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/** The feed's SQL over the service's outbox and its view {@code outbox_destinations}, on the plain reactive client. */
+@ApplicationScoped
+public class FeedStore {
+
+    public record FeedEvent(long position, String id, String type, Instant createdAt, byte[] body) { }
+
+    /** A page read in one snapshot: its events, and the highest position of the feed that snapshot saw. */
+    public record Page(List<FeedEvent> events, long head) { }
+
+    /** The destination whose subscriptions filter the feed and whose secret signs it. */
+    public record Destination(String id, String[] events, String secret, String previousSecret,
+                              Instant previousSecretExpiresAt, String secretBoundTo, String delivery) { }
+
+    /** How far a destination has read its feed: its last cursor, when, and how many events it is behind (capped). */
+    public record Lag(Optional<Long> position, Optional<Instant> readAt, long behind) { }
+
+    /** The most events {@link #lag} counts. */
+    public static final int LAG_CAP = 10_000;
+
+    private final Pool pool;
+
+    @Inject
+    public FeedStore(Pool pool) {
+        this.pool = pool;
+    }
+
+    /** {@code id} when given (404 is the caller's), else the owner's pull destination of the mode, else its first. */
+    public Uni<Optional<Destination>> destination(DeliveryPolicy policy, String owner, String mode, String id) {
+        return pool.preparedQuery("SELECT id, events, secret, previous_secret, previous_secret_expires_at, secret_bound_to,"
+                        + " delivery FROM " + policy.schema() + ".outbox_destinations WHERE owner_id = $1 AND mode = $2"
+                        + " AND ($3::text IS NULL OR id = $3) ORDER BY delivery = 'pull' DESC, created_at, id LIMIT 1")
+                .execute(Tuple.of(owner, mode, id))
+                .map(rows -> {
+                    if (rows.size() == 0) {
+                        return Optional.empty();
+                    }
+                    Row r = rows.iterator().next();
+                    return Optional.of(new Destination(r.getString("id"), r.getArrayOfStrings("events"),
+                            r.getString("secret"), r.getString("previous_secret"),
+                            instant(r.getOffsetDateTime("previous_secret_expires_at")), r.getString("secret_bound_to"),
+                            r.getString("delivery")));
+                });
+    }
+
+    /** Up to {@code limit} events after {@code after} of the given types (null: all), with the feed's head. */
+    public Uni<Page> page(DeliveryPolicy policy, String owner, String mode, long after, String[] types, int limit) {
+        String events = policy.schema() + ".outbox_events";
+        return pool.preparedQuery("SELECT h.head, p.position, p.id, p.type, p.created_at, p.body FROM"
+                        + " (SELECT COALESCE(max(position), 0) AS head FROM " + events
+                        + "   WHERE owner_id = $1 AND mode = $2 AND position IS NOT NULL) h"
+                        + " LEFT JOIN LATERAL (SELECT position, id, type, created_at, body FROM " + events
+                        + "   WHERE owner_id = $1 AND mode = $2 AND position > $3 AND position IS NOT NULL"
+                        + "   AND ($4::text[] IS NULL OR type = ANY ($4)) ORDER BY position LIMIT $5) p ON true"
+                        + " ORDER BY p.position")
+                .execute(Tuple.of(owner, mode, after, types, limit))
+                .map(FeedStore::page);
+    }
+
+    private static Page page(RowSet<Row> rows) {
+        List<FeedEvent> events = new ArrayList<>(rows.size());
+        long head = 0;
+        for (Row r : rows) {
+            head = r.getLong("head");
+            if (r.getValue("position") != null) {
+                events.add(new FeedEvent(r.getLong("position"), r.getString("id"), r.getString("type"),
+                        instant(r.getOffsetDateTime("created_at")), r.getBuffer("body").getBytes()));
+            }
+        }
+        return new Page(events, head);
+    }
+
+    /** When the first event after {@code after} was created, if there is one. */
+    public Uni<Optional<Instant>> firstAfter(DeliveryPolicy policy, String owner, String mode, long after) {
+        return pool.preparedQuery("SELECT created_at FROM " + policy.schema() + ".outbox_events WHERE owner_id = $1"
+                        + " AND mode = $2 AND position > $3 AND position IS NOT NULL ORDER BY position LIMIT 1")
+                .execute(Tuple.of(owner, mode, after))
+                .map(rows -> rows.size() == 0 ? Optional.empty()
+                        : Optional.of(instant(rows.iterator().next().getOffsetDateTime("created_at"))));
+    }
+
+    /** The oldest position still readable: right before the first event created at or after {@code cutoff}. */
+    public Uni<Long> oldest(DeliveryPolicy policy, String owner, String mode, Instant cutoff) {
+        String events = policy.schema() + ".outbox_events";
+        return pool.preparedQuery("SELECT COALESCE((SELECT position - 1 FROM " + events + " WHERE owner_id = $1"
+                        + " AND mode = $2 AND position IS NOT NULL AND created_at >= $3 ORDER BY created_at, id LIMIT 1),"
+                        + " (SELECT COALESCE(max(position), 0) FROM " + events + " WHERE owner_id = $1 AND mode = $2"
+                        + " AND position IS NOT NULL)) AS oldest")
+                .execute(Tuple.of(owner, mode, at(cutoff)))
+                .map(rows -> rows.iterator().next().getLong("oldest"));
+    }
+
+    /** Remembers how far a destination has read (never backwards). */
+    public Uni<Void> remember(DeliveryPolicy policy, String destinationId, long position, Instant at) {
+        String cursors = policy.schema() + ".outbox_feed_cursors";
+        return pool.preparedQuery("INSERT INTO " + cursors + " (destination_id, position, read_at) VALUES ($1, $2, $3)"
+                        + " ON CONFLICT (destination_id) DO UPDATE SET position = GREATEST(" + cursors
+                        + ".position, excluded.position), read_at = excluded.read_at")
+                .execute(Tuple.of(destinationId, position, at(at)))
+                .replaceWithVoid();
+    }
+
+    /** How far one destination has read its feed, and how many of its events lie beyond. */
+    public Uni<Lag> lag(DeliveryPolicy policy, String destinationId) {
+        String s = policy.schema();
+        return pool.preparedQuery("SELECT c.position, c.read_at, (SELECT count(*) FROM (SELECT 1 FROM " + s
+                        + ".outbox_events e WHERE e.owner_id = t.owner_id AND e.mode = t.mode"
+                        + "   AND e.position > COALESCE(c.position, 0) AND e.position IS NOT NULL"
+                        + "   AND (t.events IS NULL OR e.type = ANY (t.events)) LIMIT " + LAG_CAP + ") x) AS behind"
+                        + " FROM " + s + ".outbox_destinations t LEFT JOIN " + s + ".outbox_feed_cursors c"
+                        + "   ON c.destination_id = t.id WHERE t.id = $1")
+                .execute(Tuple.of(destinationId))
+                .map(rows -> {
+                    if (rows.size() == 0) {
+                        return new Lag(Optional.empty(), Optional.empty(), 0);
+                    }
+                    Row r = rows.iterator().next();
+                    return new Lag(Optional.ofNullable(r.getLong("position")),
+                            Optional.ofNullable(instant(r.getOffsetDateTime("read_at"))), r.getLong("behind"));
+                });
+    }
+
+    static String[] types(String[] subscribed, List<String> asked) {
+        if (asked.isEmpty()) {
+            return subscribed;
+        }
+        if (subscribed == null) {
+            return asked.toArray(String[]::new);
+        }
+        List<String> allowed = Arrays.asList(subscribed);
+        return asked.stream().filter(allowed::contains).toArray(String[]::new);
+    }
+
+    private static OffsetDateTime at(Instant instant) {
+        return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
+    }
+
+    private static Instant instant(OffsetDateTime t) {
+        return t == null ? null : t.toInstant();
+    }
+}

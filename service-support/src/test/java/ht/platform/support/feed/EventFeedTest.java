@@ -1,0 +1,345 @@
+package ht.platform.support.feed;
+
+import ht.platform.support.crypto.SecretBox;
+import ht.platform.support.errors.ApiException;
+import ht.platform.support.outbox.DeliveryPolicy;
+import ht.platform.support.outbox.DeliverySigner;
+import ht.platform.support.outbox.Ordering;
+import ht.platform.support.outbox.OutboxWakeup;
+import ht.platform.support.outbox.StatusWords;
+import ht.platform.support.outbox.WebhookSettings;
+import ht.platform.support.testing.PlatformTestEnvironment;
+import ht.platform.support.time.MovableClock;
+import ht.platform.webhooks.retry.RetrySchedule;
+import ht.platform.webhooks.signing.SignatureScheme;
+import ht.platform.webhooks.signing.WebhookVerifier;
+import io.vertx.mutiny.pgclient.PgBuilder;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.PoolOptions;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The feed on its own, against a real PostgreSQL: two replicas (each with its own pool, sequencer, held reads and
+ * LISTEN connection) over one outbox; transactions that commit out of the order they wrote; a replica restarted while
+ * a read is held; retention. No Quarkus application: the parts are put together here as CDI would.
+ */
+class EventFeedTest {
+
+    static final String SCHEMA = "outbox_feed_test";
+    static final String SECRET = "whsec_feedtest";
+
+    static io.vertx.core.Vertx vertx;
+    static Map<String, String> db;
+    static SecretBox secretBox;
+
+    final MovableClock clock = new MovableClock(Clock.systemUTC());
+    final DeliveryPolicy policy = new DeliveryPolicy(new DeliveryPolicy.Rules("feedtest", SCHEMA,
+            Ordering.CAPPED_PER_DESTINATION, RetrySchedule.parse("1m"), SignatureScheme.GATEWAY,
+            d -> Map.of("X-Gateway-Event", d.eventType()), OptionalInt.empty(), new StatusWords("pending", "delivered", "dead"))) { };
+    final List<Replica> replicas = new ArrayList<>();
+
+    /** One replica of a service: its own pool, sequencer, held reads and LISTEN connection. */
+    final class Replica {
+        final Pool pool = pool();
+        final FeedWaiters waiters = new FeedWaiters();
+        final FeedSequencer sequencer = new FeedSequencer(pool, settings());
+        final OutboxWakeup wakeup = OutboxWakeup.connectingTo(vertx, db.get("quarkus.datasource.reactive.url"),
+                db.get("quarkus.datasource.username"), db.get("quarkus.datasource.password"));
+        final EventFeed feed = new EventFeed(new FeedStore(pool), waiters, new DeliverySigner(secretBox, webhookSettings()),
+                settings(), clock);
+
+        Replica() {
+            wakeup.listen(policy.channel(), payload -> sequencer.wake(policy));
+            wakeup.listen(FeedSequencer.channel(policy), payload -> waiters.signal(SCHEMA, payload));
+            replicas.add(this);
+        }
+
+        EventFeed.Page read(String after, int limit, Duration wait) {
+            return feed.read(policy, new EventFeed.Query("owner", "test", after, limit, wait, List.of(), null))
+                    .await().atMost(wait.plusSeconds(10));
+        }
+
+        void stop() {
+            wakeup.close();
+            pool.closeAndAwait();
+            replicas.remove(this);
+        }
+    }
+
+    @BeforeAll
+    static void start() throws Exception {
+        db = new PlatformTestEnvironment().start();
+        vertx = io.vertx.core.Vertx.vertx();
+        byte[] key = new byte[32];
+        new SecureRandom().nextBytes(key);
+        secretBox = new SecretBox(key);
+        Pool pool = pool();
+        sql(pool, "DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
+        sql(pool, "CREATE SCHEMA " + SCHEMA);
+        for (String migration : List.of("V40__outbox.sql", "V42__outbox_lanes.sql", "V43__outbox_feed.sql")) {
+            sql(pool, new String(EventFeedTest.class.getResourceAsStream("/db/outbox/" + migration).readAllBytes(),
+                    StandardCharsets.UTF_8).replace("${flyway:defaultSchema}", SCHEMA));
+        }
+        sql(pool, "CREATE TABLE " + SCHEMA + ".addresses (id text PRIMARY KEY, events text[], secret_sealed text NOT NULL,"
+                + " created_at timestamptz NOT NULL DEFAULT now())");
+        sql(pool, "CREATE VIEW " + SCHEMA + ".outbox_destinations AS SELECT id, 'owner'::text AS owner_id, 'test'::text AS mode,"
+                + " NULL::text AS url, events, secret_sealed AS secret, NULL::text AS previous_secret,"
+                + " NULL::timestamptz AS previous_secret_expires_at, id AS secret_bound_to, false AS receives, true AS open,"
+                + " 0 AS consecutive_failures, NULL::timestamptz AS paused_at, created_at, 'pull'::text AS delivery"
+                + " FROM " + SCHEMA + ".addresses");
+        pool.closeAndAwait();
+    }
+
+    @AfterAll
+    static void stop() {
+        vertx.close();
+    }
+
+    @BeforeEach
+    void clean() {
+        Replica r = new Replica();
+        sql(r.pool, "TRUNCATE " + SCHEMA + ".outbox_attempts, " + SCHEMA + ".outbox_deliveries, " + SCHEMA + ".outbox_events, " + SCHEMA
+                + ".outbox_feed_cursors, " + SCHEMA + ".addresses");
+        r.pool.preparedQuery("INSERT INTO " + SCHEMA + ".addresses (id, secret_sealed) VALUES ('pull_1', $1)")
+                .execute(Tuple.of(secretBox.sealText(SECRET, "pull_1"))).await().atMost(Duration.ofSeconds(10));
+        r.stop();
+    }
+
+    @AfterEach
+    void close() {
+        new ArrayList<>(replicas).forEach(Replica::stop);
+    }
+
+    @Test
+    void aTransactionThatCommitsLateIsReadAfterTheOnesBeforeItNeverSkipped() {
+        Replica one = new Replica();
+        Replica two = new Replica();
+        SqlConnection late = one.pool.getConnectionAndAwait();
+        late.query("BEGIN").executeAndAwait();
+        write(late, "evt_written_first", "thing.created");
+        write(two.pool, "evt_committed_first", "thing.created");
+        one.sequencer.sequence(policy).await().atMost(Duration.ofSeconds(10));
+
+        EventFeed.Page first = one.read("start", 10, Duration.ZERO);
+        assertEquals(List.of("evt_committed_first"), ids(first));
+
+        late.query("COMMIT").executeAndAwait();
+        late.closeAndAwait();
+        two.sequencer.sequence(policy).await().atMost(Duration.ofSeconds(10));
+        EventFeed.Page second = two.read(first.nextCursor(), 10, Duration.ZERO);
+        assertEquals(List.of("evt_written_first"), ids(second));
+        assertEquals(List.of(), ids(one.read(second.nextCursor(), 10, Duration.ZERO)));
+    }
+
+    @Test
+    void eventsFromTwoReplicasCommittedInAnyOrderAreReadExactlyOnceInCommitOrderWithValidSignatures() throws Exception {
+        Replica one = new Replica();
+        Replica two = new Replica();
+        int perWriter = 60;
+        List<String> commitOrder = java.util.Collections.synchronizedList(new ArrayList<>());
+        CompletableFuture<Void> a = CompletableFuture.runAsync(() -> writeMany(one.pool, "a", perWriter, commitOrder));
+        CompletableFuture<Void> b = CompletableFuture.runAsync(() -> writeMany(two.pool, "b", perWriter, commitOrder));
+
+        List<EventFeed.Item> read = new ArrayList<>();
+        String cursor = "start";
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (read.size() < 2 * perWriter && System.nanoTime() < until) {
+            Replica reader = read.size() % 2 == 0 ? one : two; // follow the feed through both replicas
+            EventFeed.Page page = reader.read(cursor, 7, Duration.ofSeconds(2));
+            read.addAll(page.items());
+            cursor = page.nextCursor();
+        }
+        a.get(30, TimeUnit.SECONDS);
+        b.get(30, TimeUnit.SECONDS);
+
+        List<String> ids = read.stream().map(EventFeed.Item::id).toList();
+        assertEquals(2 * perWriter, ids.size(), "every event read");
+        assertEquals(2 * perWriter, new HashSet<>(ids).size(), "none twice");
+        assertEquals(new HashSet<>(commitOrder), new HashSet<>(ids));
+        assertEquals(List.of(), ids(one.read(cursor, 10, Duration.ZERO)), "nothing after the last cursor");
+        WebhookVerifier verifier = new WebhookVerifier(SignatureScheme.GATEWAY, List.of(SECRET));
+        for (EventFeed.Item item : read) {
+            assertTrue(verifier.verify(item.headers(), item.body()).valid(), "signature of " + item.id());
+            assertEquals("thing.created", item.headers().get("X-Gateway-Event"));
+        }
+        // the feed's order is the order the sequencer saw commits: each writer's own events keep theirs
+        for (String writer : List.of("a", "b")) {
+            List<String> own = ids.stream().filter(id -> id.startsWith("evt_" + writer)).toList();
+            List<String> committed = commitOrder.stream().filter(id -> id.startsWith("evt_" + writer)).toList();
+            assertEquals(committed, own);
+        }
+    }
+
+    @Test
+    void aHeldReadAnswersWhenAnotherReplicaCommitsAndSurvivesItsReplicaRestarting() throws Exception {
+        Replica one = new Replica();
+        Replica two = new Replica();
+        String cursor = one.read("latest", 10, Duration.ZERO).nextCursor();
+
+        CompletableFuture<EventFeed.Page> held = one.feed.read(policy, new EventFeed.Query("owner", "test", cursor, 10,
+                Duration.ofSeconds(20), List.of(), null)).subscribeAsCompletionStage();
+        awaitHeld(one, 1);
+        long start = System.nanoTime();
+        write(two.pool, "evt_woken", "thing.created");
+        EventFeed.Page page = held.get(10, TimeUnit.SECONDS);
+        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertEquals(List.of("evt_woken"), ids(page));
+        assertTrue(ms < 5000, "woken by the notification, not the end of the wait: " + ms + " ms");
+
+        // a read held on a replica that goes away: the client reads again from its cursor on a new one
+        CompletableFuture<EventFeed.Page> lost = one.feed.read(policy, new EventFeed.Query("owner", "test",
+                page.nextCursor(), 10, Duration.ofSeconds(20), List.of(), null)).subscribeAsCompletionStage();
+        awaitHeld(one, 1);
+        one.stop();
+        write(two.pool, "evt_during_restart", "thing.created");
+        Replica restarted = new Replica();
+        EventFeed.Page again = restarted.read(page.nextCursor(), 10, Duration.ofSeconds(10));
+        assertEquals(List.of("evt_during_restart"), ids(again));
+        lost.cancel(true);
+    }
+
+    @Test
+    void aCursorOlderThanTheRetentionIsGoneAndTheOldestValidOneReadsOn() {
+        Replica one = new Replica();
+        write(one.pool, "evt_old", "thing.created");
+        one.sequencer.sequence(policy).await().atMost(Duration.ofSeconds(10));
+        String beforeOld = one.read("start", 10, Duration.ZERO).items().isEmpty() ? null : FeedCursor.of(0);
+        clock.advance(Duration.ofDays(31));
+        write(one.pool, "evt_new", "thing.created");
+        one.sequencer.sequence(policy).await().atMost(Duration.ofSeconds(10));
+
+        ApiException gone = assertThrows(ApiException.class, () -> one.read(beforeOld, 10, Duration.ZERO));
+        assertEquals(410, gone.status());
+        assertEquals("CURSOR_EXPIRED", gone.code());
+        String oldest = gone.more().get("oldest_cursor");
+        assertEquals(List.of("evt_new"), ids(one.read(oldest, 10, Duration.ZERO)));
+        assertEquals(List.of("evt_new"), ids(one.read("start", 10, Duration.ZERO)), "the feed starts within retention");
+    }
+
+    @Test
+    void pingsAreNotOnTheFeedAndTypesFilterWithoutRereadingWhatWasSkipped() {
+        Replica one = new Replica();
+        write(one.pool, "evt_kept", "thing.created");
+        write(one.pool, "evt_other", "thing.deleted");
+        one.pool.preparedQuery("INSERT INTO " + SCHEMA + ".outbox_events (id, owner_id, mode, type, body, created_at, on_feed)"
+                + " VALUES ('evt_ping', 'owner', 'test', 'webhook.ping', '\\x7b7d', now(), false)").execute()
+                .await().atMost(Duration.ofSeconds(10));
+        one.sequencer.sequence(policy).await().atMost(Duration.ofSeconds(10));
+        assertEquals(List.of("evt_kept", "evt_other"), ids(one.read("start", 10, Duration.ZERO)));
+
+        EventFeed.Page deleted = one.feed.read(policy, new EventFeed.Query("owner", "test", "start", 10, Duration.ZERO,
+                List.of("thing.deleted"), null)).await().atMost(Duration.ofSeconds(10));
+        assertEquals(List.of("evt_other"), ids(deleted));
+        EventFeed.Page none = one.feed.read(policy, new EventFeed.Query("owner", "test", deleted.nextCursor(), 10,
+                Duration.ZERO, List.of("thing.created"), null)).await().atMost(Duration.ofSeconds(10));
+        assertEquals(List.of(), ids(none));
+        assertEquals(FeedCursor.position(deleted.nextCursor()), FeedCursor.position(none.nextCursor()));
+        assertFalse(none.hasMore());
+        long remembered = one.pool.query("SELECT position FROM " + SCHEMA + ".outbox_feed_cursors WHERE destination_id = 'pull_1'")
+                .executeAndAwait().iterator().next().getLong("position");
+        assertEquals(FeedCursor.position(deleted.nextCursor()), remembered, "the destination's cursor, for its lag");
+    }
+
+    // ---------------------------------------------------------------- writing events as OutboxWriter does
+
+    void write(io.vertx.mutiny.sqlclient.SqlClient client, String id, String type) {
+        client.preparedQuery("WITH ev AS (INSERT INTO " + SCHEMA + ".outbox_events (id, owner_id, mode, type, body,"
+                        + " created_at) VALUES ($1, 'owner', 'test', $2, convert_to($3, 'UTF8'), $4) RETURNING id)"
+                        + " SELECT pg_notify('" + policy.channel() + "', 'e') FROM ev")
+                .execute(Tuple.of(id, type, "{\"id\":\"" + id + "\",\"type\":\"" + type + "\"}",
+                        OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC)))
+                .await().atMost(Duration.ofSeconds(10));
+    }
+
+    /** Events in transactions that stay open a random while, so that commits overtake each other. */
+    void writeMany(Pool pool, String writer, int n, List<String> commitOrder) {
+        for (int i = 0; i < n; i++) {
+            String id = String.format("evt_%s%03d", writer, i);
+            SqlConnection conn = pool.getConnectionAndAwait();
+            try {
+                conn.query("BEGIN").executeAndAwait();
+                write(conn, id, "thing.created");
+                Thread.sleep(ThreadLocalRandom.current().nextInt(0, 15));
+                conn.query("COMMIT").executeAndAwait();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } finally {
+                conn.closeAndAwait();
+            }
+            commitOrder.add(id);
+        }
+    }
+
+    // ---------------------------------------------------------------- parts
+
+    static Pool pool() {
+        return PgBuilder.pool().with(new PoolOptions().setMaxSize(4))
+                .connectingTo(PgConnectOptions.fromUri(db.get("quarkus.datasource.reactive.url"))
+                        .setUser(db.get("quarkus.datasource.username")).setPassword(db.get("quarkus.datasource.password")))
+                .using(new io.vertx.mutiny.core.Vertx(vertx)).build();
+    }
+
+    static void sql(Pool pool, String statement) {
+        pool.query(statement).execute().await().atMost(Duration.ofSeconds(30));
+    }
+
+    static FeedSettings settings() {
+        return new FeedSettings() {
+            public Duration retention() { return Duration.ofDays(30); }
+            public int sequenceBatch() { return 5000; }
+        };
+    }
+
+    static WebhookSettings webhookSettings() {
+        return new WebhookSettings() {
+            public boolean allowPrivateTargets() { return true; }
+            public Duration sendTimeout() { return Duration.ofSeconds(2); }
+            public Duration lease() { return Duration.ofSeconds(30); }
+            public boolean deliver() { return true; }
+            public int concurrency() { return 8; }
+            public int maxInFlightPerDestination() { return 2; }
+            public String userAgent() { return "feed-test"; }
+        };
+    }
+
+    static List<String> ids(EventFeed.Page page) {
+        return page.items().stream().map(EventFeed.Item::id).toList();
+    }
+
+    static void awaitHeld(Replica replica, int n) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (replica.waiters.held() < n && System.nanoTime() < until) {
+            Thread.sleep(5);
+        }
+        assertEquals(n, replica.waiters.held(), "reads held");
+    }
+}
