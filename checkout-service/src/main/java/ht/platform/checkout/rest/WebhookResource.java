@@ -7,6 +7,7 @@ import ht.platform.support.auth.ApiKeyRequired;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.auth.Caller;
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.feed.FeedApi;
 import ht.platform.support.http.Paging;
 import ht.platform.support.time.Times;
 import io.smallrye.mutiny.Uni;
@@ -42,6 +43,9 @@ public class WebhookResource {
     @Inject
     WebhookService webhooks;
 
+    @Inject
+    FeedApi feed;
+
     @POST
     @Path("/webhook_endpoints")
     @Operation(summary = "Register a webhook destination; its secret is shown only in this response",
@@ -56,7 +60,7 @@ public class WebhookResource {
         if (body == null) {
             throw ApiException.invalid("url", "A JSON body is required");
         }
-        return webhooks.create(p, body.url(), body.events()).map(v -> Response.status(201).entity(v).build());
+        return webhooks.create(p, body.url(), body.events(), body.delivery()).map(v -> Response.status(201).entity(v).build());
     }
 
     @GET
@@ -99,12 +103,19 @@ public class WebhookResource {
 
     @GET
     @Path("/events")
-    @Operation(summary = "Events of the application, newest first", description = "Scope: webhooks:manage. Errors: 400; 401; 403 INSUFFICIENT_SCOPE.")
-    public Uni<Views.ListView<Views.EventView>> events(@QueryParam("limit") String limit, @QueryParam("starting_after") String startingAfter,
-                                                       @QueryParam("type") String type) {
+    @Operation(summary = "Events of the application: newest first, or with after= the event feed",
+            description = "Scope: webhooks:manage. Without after: the events newest first (limit, starting_after, type)."
+                    + " With after: " + FeedApi.DESCRIPTION)
+    public Uni<Object> events(@QueryParam("limit") String limit, @QueryParam("starting_after") String startingAfter,
+                         @QueryParam("type") String type, @QueryParam("after") String after,
+                         @QueryParam("wait") String wait, @QueryParam("types") String types,
+                         @QueryParam("address") String address) {
+        if (after != null) {
+            return feed.read(caller, after, limit, wait, types, address).map(page -> page);
+        }
         ApiPrincipal p = caller.require("webhooks:manage");
         Paging paging = Paging.of(limit, startingAfter);
-        return webhooks.events(p, paging.limit(), paging.startingAfter(), type);
+        return webhooks.events(p, paging.limit(), paging.startingAfter(), type).map(list -> list);
     }
 
     @GET

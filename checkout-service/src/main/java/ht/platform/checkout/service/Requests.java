@@ -32,8 +32,10 @@ public final class Requests {
                                     String description, String external_reference, String return_url) { }
 
     @Schema(name = "CreateWebhookEndpoint")
-    public record CreateWebhookEndpoint(@Schema(required = true) String url,
-                                        @Schema(description = "event types; default all") List<String> events) { }
+    public record CreateWebhookEndpoint(@Schema(description = "https URL; required unless delivery is pull") String url,
+                                        @Schema(description = "event types; default all") List<String> events,
+                                        @Schema(description = "push (default): sent to url; pull: read from GET /events?after=",
+                                                enumeration = {"push", "pull"}) String delivery) { }
 
     @Schema(name = "RecoverWindow")
     public record RecoverWindow(@Schema(required = true, description = "ISO-8601 time") String since,

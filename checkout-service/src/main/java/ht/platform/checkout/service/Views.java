@@ -50,7 +50,7 @@ public final class Views {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @Schema(name = "WebhookEndpoint", description = "secret is present only in the creation response")
     public record WebhookEndpointView(String id, String object, String url, List<String> events, String mode,
-                                      String status, String secret, String created_at) { }
+                                      String status, String delivery, String secret, String created_at) { }
 
     @Schema(name = "WebhookSecretRotated", description = "the new secret, shown only here; the previous one signs too until"
             + " previous_secret_expires_at")
@@ -99,7 +99,7 @@ public final class Views {
     }
 
     public static WebhookEndpointView of(WebhookEndpoint e, String secret) {
-        return new WebhookEndpointView(e.id, "webhook_endpoint", e.url, List.of(e.events), e.mode, e.status, secret,
+        return new WebhookEndpointView(e.id, "webhook_endpoint", e.url, List.of(e.events), e.mode, e.status, e.delivery, secret,
                 Timestamps.seconds(e.createdAt));
     }
 

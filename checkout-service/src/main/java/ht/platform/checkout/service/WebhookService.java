@@ -12,6 +12,7 @@ import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.crypto.Randomness;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.ids.Ids;
+import ht.platform.support.outbox.DeliveryKind;
 import ht.platform.support.outbox.DeliveryLog;
 import ht.platform.support.outbox.DeliveryRestarts;
 import ht.platform.support.outbox.WebhookSettings;
@@ -71,13 +72,14 @@ public class WebhookService {
     @Inject
     EventStore eventLog;
 
-    public Uni<Views.WebhookEndpointView> create(ApiPrincipal caller, String url, List<String> events) {
-        if (url == null) {
-            throw ApiException.invalid("url", "url is required");
-        }
-        UrlDecision decision = new OutgoingUrlPolicy(settings.allowPrivateTargets()).checkUrl(url);
-        if (!decision.allowed()) {
-            throw ApiException.invalid("url", "url is not allowed: " + decision.reason());
+    public Uni<Views.WebhookEndpointView> create(ApiPrincipal caller, String url, List<String> events, String delivery) {
+        DeliveryKind kind = DeliveryKind.of(delivery);
+        kind.checkUrlPresence(url);
+        if (url != null) {
+            UrlDecision decision = new OutgoingUrlPolicy(settings.allowPrivateTargets()).checkUrl(url);
+            if (!decision.allowed()) {
+                throw ApiException.invalid("url", "url is not allowed: " + decision.reason());
+            }
         }
         List<String> types = events == null ? EventTypes.ALL : List.copyOf(new LinkedHashSet<>(events));
         if (types.isEmpty()) {
@@ -94,6 +96,7 @@ public class WebhookService {
         e.applicationId = caller.ownerId();
         e.mode = caller.mode();
         e.url = url;
+        e.delivery = kind.word();
         e.events = types.toArray(String[]::new);
         e.secretSealed = secretBox.sealText(secret, e.id);
         e.status = "enabled";

@@ -193,6 +193,24 @@ public interface DashTexts {
     String register_events();
 
     @Message
+    String register_delivery();
+
+    @Message
+    String delivery_push();
+
+    @Message
+    String delivery_pull();
+
+    @Message
+    String feed_behind();
+
+    @Message
+    String feed_read_at();
+
+    @Message
+    String feed_never_read();
+
+    @Message
     String register_button();
 
     @Message

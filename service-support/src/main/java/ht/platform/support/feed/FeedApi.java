@@ -28,6 +28,15 @@ import java.util.stream.Collectors;
 public class FeedApi {
 
     public static final int MAX_WAIT_SECONDS = 30;
+
+    public static final String SUMMARY = "The event feed: your events in the order they committed, resumable with a cursor";
+    /** The feed's OpenAPI description, the same in every service. */
+    public static final String DESCRIPTION = "after: a cursor from next_cursor or an event's cursor, start (the oldest"
+            + " event kept) or latest (from now on). Each event carries its exact body and the headers a webhook delivery"
+            + " of it carries, signed now with the secret of the chosen address (address=, else your pull address of this"
+            + " mode, else your first one) and filtered by its events; types=a,b filters further. limit 1-100 (50);"
+            + " wait 0-30 s holds an empty answer until an event commits. Errors: 400 INVALID_REQUEST; 401; 403;"
+            + " 404 NOT_FOUND (address); 409 NO_WEBHOOK_ADDRESS; 410 CURSOR_EXPIRED (error.oldest_cursor: resume there).";
     private static final EventCatalog CATALOG = EventCatalog.load();
 
     @Inject

@@ -47,7 +47,7 @@ public class FeedStore {
     public Uni<Optional<Destination>> destination(DeliveryPolicy policy, String owner, String mode, String id) {
         return pool.preparedQuery("SELECT id, events, secret, previous_secret, previous_secret_expires_at, secret_bound_to,"
                         + " delivery FROM " + policy.schema() + ".outbox_destinations WHERE owner_id = $1 AND mode = $2"
-                        + " AND ($3::text IS NULL OR id = $3) ORDER BY delivery = 'pull' DESC, created_at, id LIMIT 1")
+                        + " AND delivery IS NOT NULL AND ($3::text IS NULL OR id = $3) ORDER BY delivery = 'pull' DESC, created_at, id LIMIT 1")
                 .execute(Tuple.of(owner, mode, id))
                 .map(rows -> {
                     if (rows.size() == 0) {

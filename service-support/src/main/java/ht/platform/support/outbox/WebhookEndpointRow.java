@@ -10,7 +10,8 @@ import org.hibernate.type.SqlTypes;
 import java.time.Instant;
 
 /**
- * The columns of a webhook address that a service's view {@code outbox_destinations} shows the engine: where, which
+ * The columns of a webhook address that a service's view {@code outbox_destinations} shows the engine: where (or
+ * pulled from the feed), which
  * events, its secrets sealed at rest and bound to the row id (the previous one signs too until it expires after a
  * rotation); a service's entity adds its table, its owner column and its own state columns.
  */
@@ -23,8 +24,12 @@ public abstract class WebhookEndpointRow extends PanacheEntityBase {
     @Column(nullable = false)
     public String mode;
 
-    @Column(nullable = false)
+    /** Null for a pull address. */
     public String url;
+
+    /** push or pull ({@link DeliveryKind}). */
+    @Column(nullable = false)
+    public String delivery;
 
     @JdbcTypeCode(SqlTypes.ARRAY)
     @Column(nullable = false)

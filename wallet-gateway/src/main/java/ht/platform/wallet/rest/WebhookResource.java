@@ -2,6 +2,7 @@ package ht.platform.wallet.rest;
 
 import ht.platform.support.auth.ApiKeyRequired;
 import ht.platform.support.auth.Caller;
+import ht.platform.support.feed.FeedApi;
 import ht.platform.support.http.Paging;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.time.Times;
@@ -32,6 +33,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import java.util.Map;
+
 /** Webhook addresses (source section 4) and the dashboard actions as API operations. */
 @ApiKeyRequired
 @Path("/api/v1")
@@ -47,6 +50,18 @@ public class WebhookResource {
 
     @Inject
     WebhookService webhooks;
+
+    @Inject
+    FeedApi feed;
+
+    @GET
+    @Path("/events")
+    @Operation(summary = FeedApi.SUMMARY, description = "Scope: webhooks:read. " + FeedApi.DESCRIPTION)
+    public Uni<Map<String, Object>> events(@QueryParam("after") String after, @QueryParam("limit") String limit,
+                                           @QueryParam("wait") String wait, @QueryParam("types") String types,
+                                           @QueryParam("address") String address) {
+        return feed.read(caller, after, limit, wait, types, address);
+    }
 
     @GET
     @Path("/webhooks")

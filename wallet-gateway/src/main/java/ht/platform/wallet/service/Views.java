@@ -62,16 +62,16 @@ public final class Views {
     }
 
     public record WebhookView(String id, String object, String url, List<String> events, String status, String mode,
-                              String created_at, String paused_at, int consecutive_failures) {
+                              String delivery, String created_at, String paused_at, int consecutive_failures) {
         public static WebhookView of(WebhookEndpoint e) {
-            return new WebhookView(e.id, "webhook_endpoint", e.url, List.of(e.events), e.status, e.mode,
+            return new WebhookView(e.id, "webhook_endpoint", e.url, List.of(e.events), e.status, e.mode, e.delivery,
                     Timestamps.millis(e.createdAt), Timestamps.millis(e.pausedAt), e.consecutiveFailures);
         }
     }
 
     /** The only shapes that carry a signing secret: registration and rotation answers. */
     public record WebhookCreated(String id, String object, String url, List<String> events, String status, String mode,
-                                 String secret, String created_at) { }
+                                 String delivery, String secret, String created_at) { }
 
     public record SecretRotated(String id, String object, String secret, String previous_secret_expires_at) { }
 

@@ -5,6 +5,7 @@ import ht.platform.support.crypto.SecretBox;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.http.Paging;
 import ht.platform.support.ids.Ids;
+import ht.platform.support.outbox.DeliveryKind;
 import ht.platform.support.outbox.DeliveryLog;
 import ht.platform.support.outbox.DeliveryRestarts;
 import ht.platform.support.outbox.OutboxWakeup;
@@ -47,7 +48,7 @@ import java.util.stream.Collectors;
 @ApplicationScoped
 public class WebhookService {
 
-    public record RegisterWebhook(String url, List<String> events) { }
+    public record RegisterWebhook(String url, List<String> events, String delivery) { }
 
     /** The dashboard's delivery filters; null means any. */
     public record DeliveryFilter(String webhookId, String status, String eventType) { }
@@ -89,12 +90,14 @@ public class WebhookService {
         if (body == null) {
             throw ApiException.invalid(null, "A JSON body is required");
         }
-        if (body.url() == null || body.url().isBlank()) {
-            throw ApiException.invalid("url", "url is required");
-        }
-        UrlDecision decision = new OutgoingUrlPolicy(allowPrivateTargets).checkUrl(body.url());
-        if (!decision.allowed()) {
-            throw new ApiException(400, "URL_NOT_ALLOWED", decision.reason(), "url");
+        DeliveryKind kind = DeliveryKind.of(body.delivery());
+        String url = body.url() == null || body.url().isBlank() ? null : body.url();
+        kind.checkUrlPresence(url);
+        if (url != null) {
+            UrlDecision decision = new OutgoingUrlPolicy(allowPrivateTargets).checkUrl(url);
+            if (!decision.allowed()) {
+                throw new ApiException(400, "URL_NOT_ALLOWED", decision.reason(), "url");
+            }
         }
         String[] kinds = validateEvents(body.events());
         Instant now = now();
@@ -102,7 +105,8 @@ public class WebhookService {
         e.id = Ids.hex("we_", 12);
         e.projectId = caller.ownerId();
         e.mode = caller.mode();
-        e.url = body.url();
+        e.url = url;
+        e.delivery = kind.word();
         e.events = kinds;
         e.status = "active";
         String secret = newSecret();
@@ -117,8 +121,8 @@ public class WebhookService {
                     }
                     return endpoints.persist(e);
                 }))
-                .map(x -> new WebhookCreated(e.id, "webhook_endpoint", e.url, List.of(e.events), e.status, e.mode, secret,
-                        Timestamps.millis(e.createdAt)));
+                .map(x -> new WebhookCreated(e.id, "webhook_endpoint", e.url, List.of(e.events), e.status, e.mode,
+                        e.delivery, secret, Timestamps.millis(e.createdAt)));
     }
 
     public Uni<ListView<WebhookView>> list(ApiPrincipal caller) {
@@ -172,6 +176,10 @@ public class WebhookService {
     /** A webhook.ping event to this address only. */
     public Uni<PingView> ping(ApiPrincipal caller, String id) {
         return Panache.withTransaction(() -> find(caller, id, false).chain(e -> {
+            if (DeliveryKind.PULL.word().equals(e.delivery)) {
+                throw ApiException.conflict("PULL_ADDRESS", "A pull address is never sent anything: read its events"
+                        + " from GET /api/v1/events");
+            }
             Map<String, Object> object = new LinkedHashMap<>();
             object.put("object", "test");
             object.put("webhook_id", e.id);

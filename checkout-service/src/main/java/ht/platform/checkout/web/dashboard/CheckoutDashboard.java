@@ -15,6 +15,7 @@ import ht.platform.support.dashboard.DashboardPages;
 import ht.platform.support.dashboard.Merchant;
 import ht.platform.support.dashboard.SignedIn;
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.feed.FeedLags;
 import ht.platform.support.time.Times;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
@@ -60,6 +61,9 @@ public class CheckoutDashboard {
 
     @Inject
     WebhookService webhooks;
+
+    @Inject
+    FeedLags feedLags;
 
     @Inject
     PaymentIntentService payments;
@@ -148,16 +152,19 @@ public class CheckoutDashboard {
     @Operation(summary = "Webhook endpoints (HTML)")
     public Uni<Response> endpoints(@QueryParam("n") String resent) {
         return pages.show(PAGES + "endpoints", "endpoints", () -> webhooks.list(merchant.require("webhooks:manage"))
-                .map(list -> Map.of("endpoints", list.data(), "types", EventTypes.ALL, "resent", resent == null ? "" : resent)));
+                .chain(list -> feedLags.of(list.data().stream().filter(e -> "pull".equals(e.delivery())).map(e -> e.id()).toList())
+                        .map(lags -> Map.of("endpoints", list.data(), "types", EventTypes.ALL, "lags", lags,
+                                "resent", resent == null ? "" : resent))));
     }
 
     @POST
     @Path("/endpoints")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(summary = "Create an endpoint; the page shows its secret once")
-    public Uni<Response> createEndpoint(@FormParam("url") String url, @FormParam("events") List<String> events) {
-        return pages.actAndShow("endpoint_create", url, () -> webhooks.create(merchant.require("webhooks:manage"), url,
-                        events == null || events.isEmpty() ? null : events),
+    public Uni<Response> createEndpoint(@FormParam("url") String url, @FormParam("events") List<String> events,
+                                       @FormParam("delivery") String delivery) {
+        return pages.actAndShow("endpoint_create", url, () -> webhooks.create(merchant.require("webhooks:manage"),
+                        url == null || url.isBlank() ? null : url, events == null || events.isEmpty() ? null : events, delivery),
                 "dashboard/secret", "endpoints", created -> Map.of("secret", created.secret(), "back", "/dashboard/endpoints"));
     }
 

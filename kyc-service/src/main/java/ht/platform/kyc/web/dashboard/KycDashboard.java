@@ -1,6 +1,7 @@
 package ht.platform.kyc.web.dashboard;
 
 import ht.platform.kyc.model.DeliveryView;
+import ht.platform.support.feed.FeedLags;
 import ht.platform.support.dashboard.DeliveryRow;
 import ht.platform.kyc.model.Application;
 import ht.platform.kyc.model.Verification;
@@ -63,6 +64,9 @@ public class KycDashboard {
 
     /** The settings of the session's mode. */
     public record Settings(List<String> returnUrls, String webhookUrl, String overlapUntil) { }
+
+    @Inject
+    FeedLags feedLags;
 
     @Inject
     DashboardPages pages;
@@ -145,7 +149,13 @@ public class KycDashboard {
     @Operation(summary = "Return URLs and the webhook address of this mode (HTML)")
     public Uni<Response> settings(@QueryParam("n") String resent) {
         return pages.show(PAGES + "settings", "settings", () -> applications.get(merchant.require(SignIns.OPERATOR).ownerId())
-                .map(app -> Map.of("s", settingsOf(app), "resent", resent == null ? "" : resent)));
+                .chain(app -> {
+                    Settings s = settingsOf(app);
+                    String address = "test".equals(merchant.session().mode()) ? app.id + "/test" : app.id;
+                    return feedLags.of(s.webhookUrl() == null ? List.of(address) : List.of())
+                            .map(lags -> Map.of("s", s, "address", address, "lags", lags,
+                                    "resent", resent == null ? "" : resent));
+                }));
     }
 
     @POST

@@ -1,5 +1,6 @@
 package ht.platform.wallet.web.dashboard;
 
+import ht.platform.support.feed.FeedLags;
 import ht.platform.support.dashboard.DeliveryRow;
 import ht.platform.wallet.service.Views;
 import ht.platform.support.dashboard.DashboardPage;
@@ -67,6 +68,9 @@ public class WalletDashboard {
     @Inject
     BalanceService balances;
 
+    @Inject
+    FeedLags feedLags;
+
     @GET
     @Operation(summary = "The dashboard's home: the webhook addresses")
     public Response home() {
@@ -78,16 +82,18 @@ public class WalletDashboard {
     @Operation(summary = "Webhook addresses (HTML)")
     public Uni<Response> webhookList() {
         return pages.show(PAGES + "webhooks", "webhooks", () -> webhooks.list(merchant.require("webhooks:read"))
-                .map(list -> Map.of("webhooks", list.data(), "kinds", EventTypes.SUBSCRIBABLE)));
+                .chain(list -> feedLags.of(list.data().stream().filter(w -> "pull".equals(w.delivery())).map(w -> w.id()).toList())
+                        .map(lags -> Map.of("webhooks", list.data(), "kinds", EventTypes.SUBSCRIBABLE, "lags", lags))));
     }
 
     @POST
     @Path("/webhooks")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(summary = "Register an address; the page shows its secret once")
-    public Uni<Response> register(@FormParam("url") String url, @FormParam("events") List<String> events) {
-        return pages.actAndShow("webhook_register", url,
-                () -> webhooks.register(merchant.require("webhooks:write"), new RegisterWebhook(url, events == null ? List.of() : events)),
+    public Uni<Response> register(@FormParam("url") String url, @FormParam("events") List<String> events,
+                                  @FormParam("delivery") String delivery) {
+        return pages.actAndShow("webhook_register", url, () -> webhooks.register(merchant.require("webhooks:write"),
+                        new RegisterWebhook(url, events == null ? List.of() : events, delivery)),
                 "dashboard/secret", "webhooks", created -> Map.of("back", "/dashboard/webhooks/" + created.id(),
                         "secret", created.secret()));
     }
