@@ -7,7 +7,8 @@
 #   benchmarks/run.sh            full run (~20 min on 2 cores)
 #   benchmarks/run.sh --quick    short smoke run (small N, short phases)
 # Environment: SERVICES_ONLY="wallet checkout" (subset), SKIP_FAULTS=1, SKIP_SPEED=1, SKIP_DELIVERY=1,
-# DELIVERY_ONLY=1 (only the delivery figures: no creation/read phases, no faults), READY_TIMEOUT (s, 90), BENCH_PORT_OFFSET (shifts
+# DELIVERY_ONLY=1 (only the delivery figures: no creation/read phases, no faults), FEED_ONLY=1 (only the event feed's
+# figures), SKIP_FEED=1, READY_TIMEOUT (s, 90), BENCH_PORT_OFFSET (shifts
 # every port), JAVA_OPTS, USERS,
 # MERGE_FROM=<an earlier results.kv> (its figures fill what this run skipped, marked in the report).
 # BENCH_JAVA (java; a JDK 25 uses the AOT cache a JDK 25 build wrote), BENCH_AOT=off (the plain fast-jar).
@@ -35,6 +36,10 @@ JAVA_OPTS=${JAVA_OPTS:--Xmx512m}
 KYC_RATE=${KYC_RATE:-100000}
 BAD_P99_LIMIT_MS=${BAD_P99_LIMIT_MS:-5000}
 LATENCY_RATE=${LATENCY_RATE:-200}   # events/s of the delivery latency phase (below the delivery capacity)
+FEED_RATE=${FEED_RATE:-200}         # events/s of the feed latency phase
+N_FEED=${N_FEED:-$((FEED_RATE * 20))}
+FEED_IDLE=${FEED_IDLE:-1000}        # held feed reads with nothing to read
+FEED_IDLE_SECONDS=${FEED_IDLE_SECONDS:-40}
 
 # receivers and replicas hold many sockets during the fault tests
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
@@ -244,7 +249,7 @@ delivery_speed() {
 }
 
 declare -gA SPEED_KEY=() SPEED_IDS=()
-if [ -z "${SKIP_SPEED:-}" ]; then
+if [ -z "${SKIP_SPEED:-}" ] && [ -z "${FEED_ONLY:-}" ]; then
   for svc in "${ACTIVE[@]}"; do
     [ -n "${UP[$svc]:-}" ] && [ -z "${DELIVERY_ONLY:-}" ] || continue
     pg_top_reset; speed "$svc"; pg_top "$LOGS/pg-top-speed-$svc.txt"
@@ -434,7 +439,40 @@ fault_bad_receivers() {
   unset "${!D_@}"
 }
 
-if [ -z "${SKIP_FAULTS:-}" ] && [ -z "${DELIVERY_ONLY:-}" ]; then
+# The event feed, per service: N_FEED events at FEED_RATE/s through the creation API to LANES owners with one pull
+# address each, every owner's feed followed by one held read (FeedLatency); then FEED_IDLE held reads of one owner with
+# nothing to read for FEED_IDLE_SECONDS: the service's RSS before and while they wait, and its CPU per second meanwhile.
+feed_speed() {
+  local svc=$1 port=${PORT[$1]} out spid r0 c0 idle
+  tenants "$svc" "$port" "bench-feed" "$LANES" pull || { record "note.$svc.feed" "$svc: pull addresses could not be registered"; return; }
+  log "$svc: feed: $N_FEED events at $FEED_RATE/s, $LANES owners each followed by a held read"
+  out=$(java -Xmx256m -cp "$TOOLS_CP" FeedLatency latency "http://127.0.0.1:$port" "$T_KEYS" "${CREATE_PATH[$svc]}" \
+    "${CREATE_BODY[$svc]}" "$N_FEED" "$FEED_RATE" "${CREATED_EVENT[$svc]}" 2>>"$LOGS/feed-$svc.err")
+  log "$svc: feed: $out"
+  record "feed.$svc.rate" "$FEED_RATE"
+  for kv in $out; do record "feed.$svc.${kv%%=*}" "${kv#*=}"; done
+  spid=${SVC_PID[$svc:$port]}
+  r0=$(rss_mib "$spid")
+  log "$svc: feed: $FEED_IDLE held reads for ${FEED_IDLE_SECONDS}s"
+  java -Xmx256m -cp "$TOOLS_CP" FeedLatency idle "http://127.0.0.1:$port" "${T_KEYS%%,*}" "$FEED_IDLE" "$FEED_IDLE_SECONDS" \
+    >"$LOGS/feed-idle-$svc.out" 2>&1 &
+  idle=$!
+  sleep 8
+  c0=$(cpu_ms "$spid")
+  sleep $((FEED_IDLE_SECONDS - 12))
+  record "feed.$svc.idle_cpu_ms_per_s" "$(( ($(cpu_ms "$spid") - c0) / (FEED_IDLE_SECONDS - 12) ))"
+  record "feed.$svc.idle_rss_before_mib" "$r0"
+  record "feed.$svc.idle_rss_held_mib" "$(rss_mib "$spid")"
+  wait "$idle"
+  record "feed.$svc.idle_held" "$(sed -nE 's/.*held=([0-9]+).*/\1/p' "$LOGS/feed-idle-$svc.out")"
+  log "$svc: feed idle: $(tail -1 "$LOGS/feed-idle-$svc.out")"
+}
+
+if [ -z "${SKIP_FEED:-}" ] && [ -z "${DELIVERY_ONLY:-}" ]; then
+  for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && feed_speed "$svc"; done
+fi
+
+if [ -z "${SKIP_FAULTS:-}" ] && [ -z "${DELIVERY_ONLY:-}" ] && [ -z "${FEED_ONLY:-}" ]; then
   for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && fault_bad_receivers "$svc"; done
   for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && fault_replicas "$svc"; done
   for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && fault_pg_restart "$svc"; done

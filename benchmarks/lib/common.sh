@@ -146,6 +146,12 @@ api_post() { # port key path json
 jfield() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
 
 # tenant svc port name [webhook_url...] -> prints "owner_id key" (webhooks subscribed to the creation event)
+# address_body url|pull event -> the JSON that registers a webhook address for one event type
+address_body() {
+  if [ "$1" = pull ]; then echo "{\"delivery\":\"pull\",\"events\":[\"$2\"]}"
+  else echo "{\"url\":\"$1\",\"events\":[\"$2\"]}"; fi
+}
+
 tenant() {
   local svc=$1 port=$2 name=$3; shift 3
   local owner key
@@ -153,20 +159,21 @@ tenant() {
     kyc)
       local body="{\"name\":\"$name\",\"return_urls\":[\"https://example.com/done\"]"
       # the key is a test key: its events go to test_webhook_url (test and live addresses are apart)
-      [ $# -gt 0 ] && body="$body,\"webhook_url\":\"$1\",\"test_webhook_url\":\"$1\""
+      # "pull": no address URL, so its events stay on the feed
+      [ $# -gt 0 ] && [ "$1" != pull ] && body="$body,\"webhook_url\":\"$1\",\"test_webhook_url\":\"$1\""
       owner=$(admin_post "$port" /admin/v1/applications "$body}" | jfield id) || return 1
       key=$(admin_post "$port" "/admin/v1/applications/$owner/keys" '{"mode":"test"}' | jfield key) || return 1 ;;
     checkout)
       owner=$(admin_post "$port" /admin/v1/applications "{\"name\":\"$name\"}" | jfield id) || return 1
       key=$(admin_post "$port" "/admin/v1/applications/$owner/keys" '{"mode":"test"}' | jfield key) || return 1
       for url in "$@"; do
-        api_post "$port" "$key" /api/v1/webhook_endpoints "{\"url\":\"$url\",\"events\":[\"${CREATED_EVENT[$svc]}\"]}" >/dev/null || return 1
+        api_post "$port" "$key" /api/v1/webhook_endpoints "$(address_body "$url" "${CREATED_EVENT[$svc]}")" >/dev/null || return 1
       done ;;
     wallet)
       owner=$(admin_post "$port" /admin/v1/projects "{\"name\":\"$name\"}" | jfield id) || return 1
       key=$(admin_post "$port" "/admin/v1/projects/$owner/keys" '{"mode":"test"}' | jfield key) || return 1
       for url in "$@"; do
-        api_post "$port" "$key" /api/v1/webhooks "{\"url\":\"$url\",\"events\":[\"${CREATED_EVENT[$svc]}\"]}" >/dev/null || return 1
+        api_post "$port" "$key" /api/v1/webhooks "$(address_body "$url" "${CREATED_EVENT[$svc]}")" >/dev/null || return 1
       done ;;
   esac
   echo "$owner $key"
@@ -187,11 +194,12 @@ tenants() {
 }
 
 # expected_deliveries svc owners(comma, quoted list) outfile: event_id TAB event_commit_micros TAB url TAB delivery status
-# (the commit time of the transaction that wrote the event, from track_commit_timestamp; created_at where unknown)
+# (the commit time of the transaction that wrote the event, from track_commit_timestamp: kept in committed_at once
+# the feed's sequencer has numbered the event; created_at where unknown)
 expected_deliveries() {
   local svc=$1 owners=$2 out=$3 q
   # one outbox schema in every service (service-support db/outbox); each service's view names the addresses
-  q="SELECT d.event_id, (extract(epoch FROM COALESCE(pg_xact_commit_timestamp(ev.xmin), ev.created_at))*1000000)::bigint, t.url, d.status
+  q="SELECT d.event_id, (extract(epoch FROM COALESCE(ev.committed_at, pg_xact_commit_timestamp(ev.xmin), ev.created_at))*1000000)::bigint, t.url, d.status
      FROM $svc.outbox_deliveries d JOIN $svc.outbox_events ev ON ev.id = d.event_id
      JOIN $svc.outbox_destinations t ON t.id = d.destination_id WHERE ev.owner_id IN ($owners)"
   "${PSQL[@]}" -tA -F $'\t' -c "$q" > "$out"
@@ -202,7 +210,8 @@ expected_deliveries() {
 TOOLS_CP="$BENCH/target/tools"
 build_tools() {
   mkdir -p "$TOOLS_CP"
-  javac -d "$TOOLS_CP" "$BENCH/tools/Receiver.java" "$BENCH/tools/Load.java" "$BENCH/tools/OpenLoad.java"
+  javac -d "$TOOLS_CP" "$BENCH/tools/Receiver.java" "$BENCH/tools/Load.java" "$BENCH/tools/OpenLoad.java" \
+    "$BENCH/tools/FeedLatency.java"
 }
 
 openload() { # url key GET:<ids>|POST:<body> rate seconds warmup_seconds connections outfile name

@@ -297,6 +297,20 @@ def report(results, out_md):
         except (ValueError, ZeroDivisionError):
             lines.append(f"| {s} | n/a | n/a | n/a | n/a | n/a |")
     lines.append("")
+    lines.append("### Event feed (GET /api/v1/events?after=…&wait=25; 16 owners with one pull address each, one held read per owner)")
+    lines.append("")
+    lines.append("Latency from the creation's 2xx answer (after its commit: a lower bound of commit → feed) and from the request "
+                 "being sent (an upper bound) to the follower holding the event, at a fixed creation rate; then held reads "
+                 "of one owner waiting with nothing to read: the service's RSS before and while they wait, and its CPU.")
+    lines.append("")
+    lines.append("| service | events @ rate | received | lost | duplicates | p50 ms | p99 ms | max ms | p50 / p99 ms from sent | held reads | RSS before → held MiB | CPU ms/s while held |")
+    lines.append("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for s in ("kyc", "checkout", "wallet"):
+        p = f"feed.{s}."
+        lines.append(f"| {s} | {g(p + 'events')} @ {g(p + 'rate')}/s | {g(p + 'received')} | {g(p + 'lost')} | {g(p + 'dups')} | "
+                     f"{g(p + 'p50_ms')} | {g(p + 'p99_ms')} | {g(p + 'max_ms')} | {g(p + 'p50_upper_ms')} / {g(p + 'p99_upper_ms')} | "
+                     f"{g(p + 'idle_held')} | {g(p + 'idle_rss_before_mib')} → {g(p + 'idle_rss_held_mib')} | {g(p + 'idle_cpu_ms_per_s')} |")
+    lines.append("")
     if worst:
         lines.append(f"Slowest ratio: **{worst[1]} {worst[2]} = {worst[0]:.2f}** of the pgbench ceiling.")
         lines.append("")

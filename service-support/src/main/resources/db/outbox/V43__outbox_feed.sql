@@ -3,8 +3,11 @@
 -- event below p, however late the transaction that wrote it committed. An event sent to one destination only (a
 -- ping) is not on the feed.
 -- written: the order events were written in (the order within one transaction, where created_at may tie).
+-- committed_at: when the event's transaction committed, kept by the sequencer where the database tracks commit times
+-- (track_commit_timestamp; the row's own commit time becomes the sequencer's once it is numbered).
 ALTER TABLE ${flyway:defaultSchema}.outbox_events
     ADD COLUMN position bigint,
+    ADD COLUMN committed_at timestamptz,
     ADD COLUMN on_feed boolean NOT NULL DEFAULT true,
     ADD COLUMN written bigserial;
 

@@ -104,13 +104,13 @@ public class WebhookResource {
     @GET
     @Path("/events")
     @Operation(summary = "Events of the application: newest first, or with after= the event feed",
-            description = "Scope: webhooks:manage. Without after: the events newest first (limit, starting_after, type)."
-                    + " With after: " + FeedApi.DESCRIPTION)
+            description = "Scope: webhooks:manage. Without after (nor wait, types, address): the events newest first"
+                    + " (limit, starting_after, type). With after: " + FeedApi.DESCRIPTION)
     public Uni<Object> events(@QueryParam("limit") String limit, @QueryParam("starting_after") String startingAfter,
                          @QueryParam("type") String type, @QueryParam("after") String after,
                          @QueryParam("wait") String wait, @QueryParam("types") String types,
                          @QueryParam("address") String address) {
-        if (after != null) {
+        if (after != null || wait != null || types != null || address != null) {
             return feed.read(caller, after, limit, wait, types, address).map(page -> page);
         }
         ApiPrincipal p = caller.require("webhooks:manage");

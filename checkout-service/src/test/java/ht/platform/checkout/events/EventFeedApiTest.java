@@ -118,7 +118,7 @@ class EventFeedApiTest {
         as(key).get("/api/v1/events?after=start&wait=31").then().statusCode(400).body("error.param", equalTo("wait"));
         as(key).get("/api/v1/events?after=start&limit=0").then().statusCode(400).body("error.param", equalTo("limit"));
         as(key).get("/api/v1/events?after=start&types=nothing.happened").then().statusCode(400).body("error.param", equalTo("types"));
-        as(key).get("/api/v1/events?after=start&address=pay_we_unknown").then().statusCode(404);
+        as(key).get("/api/v1/events?after=start&address=pay_we_unknown").then().statusCode(400).body("error.param", equalTo("address"));
         as(key).get("/api/v1/events?after=latest").then().statusCode(200).body("data.size()", equalTo(0))
                 .body("next_cursor", startsWith("cur_"));
     }

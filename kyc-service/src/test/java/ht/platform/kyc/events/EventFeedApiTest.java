@@ -52,6 +52,6 @@ class EventFeedApiTest {
         // the live mode's feed is another feed
         as(app.liveKey()).get("/api/v1/events?after=start").then().statusCode(200).body("data.size()", equalTo(0))
                 .body("address", equalTo(app.id()));
-        as(app.testKey()).get("/api/v1/events?after=start&address=" + app.id()).then().statusCode(404);
+        as(app.testKey()).get("/api/v1/events?after=start&address=" + app.id()).then().statusCode(400).body("error.param", equalTo("address"));
     }
 }

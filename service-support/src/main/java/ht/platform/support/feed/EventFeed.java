@@ -27,6 +27,8 @@ public class EventFeed {
     public static final String START = "start";
     public static final String LATEST = "latest";
 
+    static final String UNKNOWN_ADDRESS = "address must be the id of one of your webhook addresses of this mode";
+
     /** What a caller asks: {@code after} a cursor, {@link #START} (or null) or {@link #LATEST}. */
     public record Query(String owner, String mode, String after, int limit, Duration held, List<String> types,
                         String destinationId) { }
@@ -54,7 +56,7 @@ public class EventFeed {
     public Uni<Page> read(DeliveryPolicy policy, Query q) {
         return store.destination(policy, q.owner(), q.mode(), q.destinationId()).chain(found -> {
             if (found.isEmpty()) {
-                throw q.destinationId() != null ? ApiException.notFound("Webhook address")
+                throw q.destinationId() != null ? ApiException.invalid("address", UNKNOWN_ADDRESS)
                         : ApiException.conflict("NO_WEBHOOK_ADDRESS", "The feed is signed with a webhook address's"
                                 + " secret: register an address (\"delivery\": \"pull\" keeps its events on the feed only)");
             }

@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -36,8 +37,9 @@ public class FeedApi {
             + " of it carries, signed now with the secret of the chosen address (address=, else your pull address of this"
             + " mode, else your first one) and filtered by its events; types=a,b filters further. limit 1-100 (50);"
             + " wait 0-30 s holds an empty answer until an event commits. Errors: 400 INVALID_REQUEST; 401; 403;"
-            + " 404 NOT_FOUND (address); 409 NO_WEBHOOK_ADDRESS; 410 CURSOR_EXPIRED (error.oldest_cursor: resume there).";
+            + " 409 NO_WEBHOOK_ADDRESS; 410 CURSOR_EXPIRED (error.oldest_cursor: resume there).";
     private static final EventCatalog CATALOG = EventCatalog.load();
+    private static final Pattern ADDRESS = Pattern.compile("[A-Za-z0-9_/-]{1,100}");
 
     @Inject
     EventFeed feed;
@@ -90,8 +92,8 @@ public class FeedApi {
     }
 
     private static String address(String id) {
-        if (id != null && (id.isBlank() || id.length() > 100)) {
-            throw ApiException.invalid("address", "address must be the id of one of your webhook addresses");
+        if (id != null && !ADDRESS.matcher(id).matches()) {
+            throw ApiException.invalid("address", EventFeed.UNKNOWN_ADDRESS);
         }
         return id;
     }

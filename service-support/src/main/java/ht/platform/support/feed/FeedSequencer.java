@@ -85,7 +85,9 @@ public class FeedSequencer {
         return "WITH todo AS (SELECT id, row_number() OVER (ORDER BY written) AS n FROM " + events
                 + "   WHERE position IS NULL AND on_feed ORDER BY written LIMIT $1),"
                 + " base AS (SELECT COALESCE(max(position), 0) AS m FROM " + events + "),"
-                + " u AS (UPDATE " + events + " e SET position = base.m + todo.n FROM todo, base WHERE e.id = todo.id"
+                + " u AS (UPDATE " + events + " e SET position = base.m + todo.n, committed_at = CASE WHEN"
+                + "   current_setting('track_commit_timestamp') = 'on' THEN pg_xact_commit_timestamp(e.xmin) END"
+                + "   FROM todo, base WHERE e.id = todo.id"
                 + "   RETURNING e.owner_id, e.mode),"
                 + " k AS (SELECT count(*) AS numbered, string_agg(DISTINCT owner_id || ' ' || mode, ',') AS keys FROM u)"
                 + " SELECT numbered, (SELECT count(*) FROM (SELECT pg_notify('" + channel(policy) + "',"

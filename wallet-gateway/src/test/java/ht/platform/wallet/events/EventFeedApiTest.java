@@ -81,7 +81,7 @@ class EventFeedApiTest {
         String other = TestApi.key(TestApi.project("Other " + System.nanoTime()), "test");
         as(other).body(Map.of("delivery", "pull", "events", List.of("payment.created"))).post("/api/v1/webhooks").then().statusCode(201);
         as(other).get("/api/v1/events?after=start").then().statusCode(200).body("data.size()", equalTo(0));
-        as(other).get("/api/v1/events?after=start&address=" + address).then().statusCode(404);
+        as(other).get("/api/v1/events?after=start&address=" + address).then().statusCode(400).body("error.param", equalTo("address"));
         as(TestApi.key(project, "test", "payments:read")).get("/api/v1/events?after=start").then().statusCode(403);
         // the live mode has its own feed
         as(TestApi.key(project, "live")).get("/api/v1/events?after=start").then().statusCode(409)
