@@ -18,7 +18,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The command-line verifier: reads one delivery's raw body on standard input and checks its signature headers.
+ * The command line: {@code verify} reads one delivery's raw body on standard input and checks its signature headers;
+ * {@code listen} follows a service's event feed and forwards each event to a local URL ({@link FeedListener}).
  *
  * <pre>
  * java -jar shared-webhook-signing-VERSION.jar verify --scheme wallet --secret whsec_… \
@@ -33,15 +34,19 @@ import java.util.TreeMap;
 public final class WebhookCli {
 
     private static final String USAGE = "usage: verify --scheme kyc|checkout|wallet --secret whsec_… [--secret …] "
-            + "--header 'Name: value' [--header …] [--now UNIX_SECONDS] [--tolerance SECONDS] < body";
+            + "--header 'Name: value' [--header …] [--now UNIX_SECONDS] [--tolerance SECONDS] < body\n"
+            + "       " + ListenOptions.USAGE;
 
     private WebhookCli() { }
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) throws IOException, InterruptedException {
+        if (args.length > 0 && args[0].equals("listen")) {
+            System.exit(listen(args, System.out, System.err, true));
+        }
         System.exit(run(args, System.in, System.out, System.err));
     }
 
-    /** Runs one command; answers the exit status. */
+    /** Runs {@code verify}; answers the exit status. */
     public static int run(String[] args, InputStream body, PrintStream out, PrintStream err) throws IOException {
         if (args.length == 0 || !args[0].equals("verify")) {
             err.println(USAGE);
@@ -90,6 +95,22 @@ public final class WebhookCli {
             err.println(USAGE);
             return 2;
         }
+    }
+
+    /** Runs {@code listen} until it is stopped (Ctrl-C when {@code stopOnExit}); answers the exit status. */
+    static int listen(String[] args, PrintStream out, PrintStream err, boolean stopOnExit) throws InterruptedException {
+        FeedListener listener;
+        try {
+            listener = FeedListener.of(args, out);
+        } catch (IllegalArgumentException e) {
+            err.println(e.getMessage());
+            err.println(USAGE);
+            return 2;
+        }
+        if (stopOnExit) {
+            Runtime.getRuntime().addShutdownHook(new Thread(listener::stop));
+        }
+        return listener.run();
     }
 
     private static SignatureScheme scheme(String name) {
