@@ -469,7 +469,10 @@ feed_speed() {
 }
 
 if [ -z "${SKIP_FEED:-}" ] && [ -z "${DELIVERY_ONLY:-}" ]; then
-  for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && feed_speed "$svc"; done
+  for svc in "${ACTIVE[@]}"; do
+    [ -n "${UP[$svc]:-}" ] || continue
+    pg_top_reset; feed_speed "$svc"; pg_top "$LOGS/pg-top-feed-$svc.txt"
+  done
 fi
 
 if [ -z "${SKIP_FAULTS:-}" ] && [ -z "${DELIVERY_ONLY:-}" ] && [ -z "${FEED_ONLY:-}" ]; then

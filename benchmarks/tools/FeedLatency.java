@@ -24,7 +24,8 @@ import java.util.regex.Pattern;
  * created object, the latency runs from the moment its creation answered 2xx (its transaction had committed: a lower
  * bound of commit -> feed) or was sent (an upper bound) to the moment a follower received its created event.
  *
- *   java FeedLatency.java modeA BASE_URL KEYS(comma) CREATE_PATH BODY_TEMPLATE({n}) COUNT RATE EVENT_TYPE
+ *   java FeedLatency.java latency BASE_URL KEYS(comma) CREATE_PATH BODY_TEMPLATE({n}) COUNT RATE EVENT_TYPE [WARM]
+ *     (the first WARM objects, 5 s worth by default, warm the JIT and are left out of the figures)
  *     prints: events=… received=… lost=… dups=… p50_ms=… p99_ms=… max_ms=… p50_upper_ms=… p99_upper_ms=…
  *   java FeedLatency.java idle BASE_URL KEY COUNT SECONDS
  *     holds COUNT feed reads with wait=30 open for SECONDS (each re-asked when it ends), prints held=… answers=… errors=…
@@ -33,21 +34,27 @@ public class FeedLatency {
 
     static final Pattern CURSOR = Pattern.compile("\"next_cursor\"\\s*:\\s*\"([^\"]+)\"");
     static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*\"([^\"]+)\"");
-    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
-            .executor(Executors.newFixedThreadPool(16)).build();
+    // HTTP/1.1 as the services' clients use it: one request per connection at a time, no h2c upgrade; the default
+    // executor (a blocking send of a follower must never wait for a thread the producer's answers hold)
+    static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+    static final HttpClient PRODUCER = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
 
     public static void main(String[] args) throws Exception {
         if (args[0].equals("idle")) {
             idle(args[1], args[2], Integer.parseInt(args[3]), Integer.parseInt(args[4]));
         } else {
-            latency(args[1], List.of(args[2].split(",")), args[3], args[4], Integer.parseInt(args[5]),
-                    Integer.parseInt(args[6]), args[7]);
+            int rate = Integer.parseInt(args[6]);
+            latency(args[1], List.of(args[2].split(",")), args[3], args[4], Integer.parseInt(args[5]), rate, args[7],
+                    args.length > 8 ? Integer.parseInt(args[8]) : rate * 5);
         }
         System.exit(0);
     }
 
-    static void latency(String base, List<String> keys, String path, String body, int count, int rate, String type)
-            throws Exception {
+    static void latency(String base, List<String> keys, String path, String body, int measured, int rate, String type,
+                        int warm) throws Exception {
+        int count = warm + measured;
         Map<String, Long> answered = new ConcurrentHashMap<>();
         Map<String, Long> sent = new ConcurrentHashMap<>();
         Map<String, Long> received = new ConcurrentHashMap<>();
@@ -78,11 +85,11 @@ public class FeedLatency {
                     .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
                     .header("Idempotency-Key", UUID.randomUUID().toString())
                     .POST(HttpRequest.BodyPublishers.ofString(body.replace("{n}", Integer.toString(i)))).build();
-            HTTP.sendAsync(req, HttpResponse.BodyHandlers.ofString()).whenComplete((r, e) -> {
+            PRODUCER.sendAsync(req, HttpResponse.BodyHandlers.ofString()).whenComplete((r, e) -> {
                 long t1 = System.nanoTime();
                 if (e == null && r.statusCode() / 100 == 2) {
                     Matcher m = ID.matcher(r.body());
-                    if (m.find()) {
+                    if (m.find() && i >= warm) {
                         sent.put(m.group(1), t0);
                         answered.put(m.group(1), t1);
                     }
@@ -90,7 +97,7 @@ public class FeedLatency {
                 done.countDown();
             });
         }, 0, periodNanos, TimeUnit.NANOSECONDS);
-        done.await(count / Math.max(1, rate) + 60, TimeUnit.SECONDS);
+        done.await(count / Math.max(1, rate) + 60L, TimeUnit.SECONDS);
         producer.shutdownNow();
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!received.keySet().containsAll(answered.keySet()) && System.nanoTime() < until) {
@@ -175,7 +182,8 @@ public class FeedLatency {
             throw new IllegalStateException("no cursor: " + head.statusCode() + " " + head.body());
         }
         cursor = c.group(1);
-        HttpClient many = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+        HttpClient many = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(10)).build();
         AtomicInteger held = new AtomicInteger();
         AtomicInteger answers = new AtomicInteger();
         AtomicInteger errors = new AtomicInteger();

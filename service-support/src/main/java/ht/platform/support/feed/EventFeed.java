@@ -1,5 +1,6 @@
 package ht.platform.support.feed;
 
+import ht.platform.support.cache.BoundedCache;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.outbox.ClaimedDelivery;
 import ht.platform.support.outbox.DeliveryPolicy;
@@ -38,6 +39,9 @@ public class EventFeed {
 
     public record Page(List<Item> items, String nextCursor, boolean hasMore, String destinationId) { }
 
+    static final Duration REMEMBER_EVERY = Duration.ofSeconds(2);
+
+    private final BoundedCache<String, Instant> remembered = new BoundedCache<>(10_000);
     private final FeedStore store;
     private final FeedWaiters waiters;
     private final DeliverySigner signer;
@@ -62,9 +66,23 @@ public class EventFeed {
             }
             FeedStore.Destination destination = found.get();
             String[] types = FeedStore.types(destination.events(), q.types());
-            return start(policy, q).chain(after -> store.remember(policy, destination.id(), after, clock.instant())
+            return start(policy, q).chain(after -> remember(policy, destination.id(), after)
                     .chain(() -> read(policy, q, destination, types, after, clock.instant().plus(q.held()))));
         });
+    }
+
+    /**
+     * Keeps how far a destination has read, for its lag, at most once per {@link #REMEMBER_EVERY} per destination and
+     * replica: a write (and its WAL flush) on every read would cost more than the read itself.
+     */
+    private Uni<Void> remember(DeliveryPolicy policy, String destinationId, long position) {
+        Instant now = clock.instant();
+        Instant last = remembered.get(destinationId);
+        if (last != null && !now.isAfter(last.plus(REMEMBER_EVERY)) && !now.isBefore(last)) {
+            return Uni.createFrom().voidItem();
+        }
+        remembered.put(destinationId, now);
+        return store.remember(policy, destinationId, position, now);
     }
 
     /** Where the read starts: the cursor given (410 past retention), the feed's end, or its oldest kept event. */

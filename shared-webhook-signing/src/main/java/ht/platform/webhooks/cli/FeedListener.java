@@ -44,8 +44,9 @@ public final class FeedListener {
     private final ListenOptions options;
     private final PrintStream out;
     private final Clock clock;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
-            .followRedirects(HttpClient.Redirect.NEVER).build();
+    /** HTTP/1.1 as a webhook sender speaks it (no h2c upgrade offered to the local server). */
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10)).followRedirects(HttpClient.Redirect.NEVER).build();
     private volatile boolean stopped;
     private volatile CompletableFuture<?> inFlight;
 
