@@ -46,6 +46,10 @@ shared_preload_libraries = 'pg_stat_statements'
 pg_stat_statements.max = 1000
 # the delivery figures count from each event's commit, as Postgres recorded it
 track_commit_timestamp = on
+# when autovacuum and checkpoints ran, to set beside a latency tail
+log_autovacuum_min_duration = 0
+log_checkpoints = on
+log_line_prefix = '%m '
 CONF
   pg_start
   "$PGBIN/psql" -X -q -h 127.0.0.1 -p "$PGPORT" -U postgres -d postgres -c "CREATE DATABASE platform" >/dev/null

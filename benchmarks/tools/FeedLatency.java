@@ -54,7 +54,6 @@ public class FeedLatency {
 
     static void latency(String base, List<String> keys, String path, String body, int measured, int rate, String type,
                         int warm) throws Exception {
-        int count = warm + measured;
         Map<String, Long> answered = new ConcurrentHashMap<>();
         Map<String, Long> sent = new ConcurrentHashMap<>();
         Map<String, Long> received = new ConcurrentHashMap<>();
@@ -70,35 +69,15 @@ public class FeedLatency {
         }
         started.await(30, TimeUnit.SECONDS);
         Thread.sleep(500); // every follower is now held in a wait
-        ScheduledExecutorService producer = Executors.newScheduledThreadPool(8);
-        AtomicInteger n = new AtomicInteger();
-        CountDownLatch done = new CountDownLatch(count);
-        long periodNanos = 1_000_000_000L / rate;
-        producer.scheduleAtFixedRate(() -> {
-            int i = n.getAndIncrement();
-            if (i >= count) {
-                return;
-            }
-            String key = keys.get(i % keys.size());
-            long t0 = System.nanoTime();
-            HttpRequest req = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
-                    .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
-                    .header("Idempotency-Key", UUID.randomUUID().toString())
-                    .POST(HttpRequest.BodyPublishers.ofString(body.replace("{n}", Integer.toString(i)))).build();
-            PRODUCER.sendAsync(req, HttpResponse.BodyHandlers.ofString()).whenComplete((r, e) -> {
-                long t1 = System.nanoTime();
-                if (e == null && r.statusCode() / 100 == 2) {
-                    Matcher m = ID.matcher(r.body());
-                    if (m.find() && i >= warm) {
-                        sent.put(m.group(1), t0);
-                        answered.put(m.group(1), t1);
-                    }
-                }
-                done.countDown();
-            });
-        }, 0, periodNanos, TimeUnit.NANOSECONDS);
-        done.await(count / Math.max(1, rate) + 60L, TimeUnit.SECONDS);
-        producer.shutdownNow();
+        // the warm-up first (the tool's own JIT too), drained, then the measured objects
+        Map<String, Long> warmed = new ConcurrentHashMap<>();
+        produce(base, keys, path, body, 0, warm, rate, new ConcurrentHashMap<>(), warmed);
+        long drained = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!received.keySet().containsAll(warmed.keySet()) && System.nanoTime() < drained) {
+            Thread.sleep(50);
+        }
+        Thread.sleep(1000);
+        produce(base, keys, path, body, warm, measured, rate, sent, answered);
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!received.keySet().containsAll(answered.keySet()) && System.nanoTime() < until) {
             Thread.sleep(50);
@@ -116,11 +95,58 @@ public class FeedLatency {
             lower.add(Math.max(0, at - e.getValue()) / 1e6);
             upper.add((at - sent.get(e.getKey())) / 1e6);
         }
+        if (System.getenv("FEED_SERIES") != null) { // per event: when it was answered (ms into the run), latency
+            long t0 = answered.values().stream().min(Long::compare).orElse(0L);
+            StringBuilder series = new StringBuilder();
+            answered.forEach((id, at) -> {
+                Long got = received.get(id);
+                if (got != null) {
+                    series.append((at - t0) / 1_000_000).append('\t').append((got - at) / 1_000_000).append('\n');
+                }
+            });
+            java.nio.file.Files.writeString(java.nio.file.Path.of(System.getenv("FEED_SERIES")), series);
+        }
         Collections.sort(lower);
         Collections.sort(upper);
         System.out.printf("events=%d received=%d lost=%d dups=%d p50_ms=%.1f p99_ms=%.1f max_ms=%.1f p50_upper_ms=%.1f"
                         + " p99_upper_ms=%.1f%n", answered.size(), lower.size(), lost, dups.get(), pct(lower, 50),
                 pct(lower, 99), lower.isEmpty() ? 0 : lower.get(lower.size() - 1), pct(upper, 50), pct(upper, 99));
+    }
+
+    /** Creates {@code count} objects at {@code rate} per second; records when each was sent and answered 2xx. */
+    static void produce(String base, List<String> keys, String path, String body, int first, int count, int rate,
+                        Map<String, Long> sent, Map<String, Long> answered) throws InterruptedException {
+        if (count == 0) {
+            return;
+        }
+        ScheduledExecutorService producer = Executors.newScheduledThreadPool(4);
+        AtomicInteger n = new AtomicInteger();
+        CountDownLatch done = new CountDownLatch(count);
+        producer.scheduleAtFixedRate(() -> {
+            int i = n.getAndIncrement();
+            if (i >= count) {
+                return;
+            }
+            String key = keys.get(i % keys.size());
+            long t0 = System.nanoTime();
+            HttpRequest req = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
+                    .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
+                    .header("Idempotency-Key", UUID.randomUUID().toString())
+                    .POST(HttpRequest.BodyPublishers.ofString(body.replace("{n}", Integer.toString(first + i)))).build();
+            PRODUCER.sendAsync(req, HttpResponse.BodyHandlers.ofString()).whenComplete((r, e) -> {
+                long t1 = System.nanoTime();
+                if (e == null && r.statusCode() / 100 == 2) {
+                    Matcher m = ID.matcher(r.body());
+                    if (m.find()) {
+                        sent.put(m.group(1), t0);
+                        answered.put(m.group(1), t1);
+                    }
+                }
+                done.countDown();
+            });
+        }, 0, 1_000_000_000L / rate, TimeUnit.NANOSECONDS);
+        done.await(count / Math.max(1, rate) + 60L, TimeUnit.SECONDS);
+        producer.shutdownNow();
     }
 
     /** Follows one key's feed from its end: records when each created event's object arrived. */

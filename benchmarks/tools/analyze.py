@@ -303,13 +303,14 @@ def report(results, out_md):
                  "being sent (an upper bound) to the follower holding the event, at a fixed creation rate; then held reads "
                  "of one owner waiting with nothing to read: the service's RSS before and while they wait, and its CPU.")
     lines.append("")
-    lines.append("| service | events @ rate | received | lost | duplicates | p50 ms | p99 ms | max ms | p50 / p99 ms from sent | held reads | RSS before → held MiB | CPU ms/s while held |")
-    lines.append("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    lines.append("| service | events @ rate | received | lost | duplicates | p50 ms | p99 ms | max ms | p50 / p99 ms from sent | held reads | RSS before → held MiB | CPU ms/s while held | CPU ms of their 1,000 re-asks at 30 s |")
+    lines.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for s in ("kyc", "checkout", "wallet"):
         p = f"feed.{s}."
         lines.append(f"| {s} | {g(p + 'events')} @ {g(p + 'rate')}/s | {g(p + 'received')} | {g(p + 'lost')} | {g(p + 'dups')} | "
                      f"{g(p + 'p50_ms')} | {g(p + 'p99_ms')} | {g(p + 'max_ms')} | {g(p + 'p50_upper_ms')} / {g(p + 'p99_upper_ms')} | "
-                     f"{g(p + 'idle_held')} | {g(p + 'idle_rss_before_mib')} → {g(p + 'idle_rss_held_mib')} | {g(p + 'idle_cpu_ms_per_s')} |")
+                     f"{g(p + 'idle_held')} | {g(p + 'idle_rss_before_mib')} → {g(p + 'idle_rss_held_mib')} | {g(p + 'idle_cpu_ms_per_s')} | "
+                     f"{g(p + 'reask_cpu_ms_per_1000')} |")
     lines.append("")
     if worst:
         lines.append(f"Slowest ratio: **{worst[1]} {worst[2]} = {worst[0]:.2f}** of the pgbench ceiling.")
