@@ -43,14 +43,17 @@ public class EventFeed {
 
     private final BoundedCache<String, Instant> remembered = new BoundedCache<>(10_000);
     private final FeedStore store;
+    private final FeedSequencer sequencer;
     private final FeedWaiters waiters;
     private final DeliverySigner signer;
     private final FeedSettings settings;
     private final Clock clock;
 
     @Inject
-    public EventFeed(FeedStore store, FeedWaiters waiters, DeliverySigner signer, FeedSettings settings, Clock clock) {
+    public EventFeed(FeedStore store, FeedSequencer sequencer, FeedWaiters waiters, DeliverySigner signer,
+                     FeedSettings settings, Clock clock) {
         this.store = store;
+        this.sequencer = sequencer;
         this.waiters = waiters;
         this.signer = signer;
         this.settings = settings;
@@ -92,7 +95,8 @@ public class EventFeed {
             return store.oldest(policy, q.owner(), q.mode(), cutoff);
         }
         if (q.after().equals(LATEST)) {
-            return store.page(policy, q.owner(), q.mode(), Long.MAX_VALUE, null, 1).map(FeedStore.Page::head);
+            return sequencer.catchUp(policy)
+                    .chain(() -> store.page(policy, q.owner(), q.mode(), Long.MAX_VALUE, null, 1)).map(FeedStore.Page::head);
         }
         long after = FeedCursor.position(q.after());
         return store.firstAfter(policy, q.owner(), q.mode(), after).chain(first -> {
@@ -109,16 +113,20 @@ public class EventFeed {
 
     private Uni<Page> read(DeliveryPolicy policy, Query q, FeedStore.Destination destination, String[] types, long after,
                            Instant deadline) {
+        // held before numbering: a commit after this point wakes the sequencer (a read is held) and then this read
         FeedWaiters.Waiter waiter = waiters.register(policy.schema(), q.owner(), q.mode());
-        return store.page(policy, q.owner(), q.mode(), after, types, q.limit() + 1).chain(page -> {
-            Duration left = deadline == Instant.MIN ? Duration.ZERO : Duration.between(clock.instant(), deadline);
-            if (!page.events().isEmpty() || left.isNegative() || left.isZero()) {
-                waiter.cancel();
-                return Uni.createFrom().item(answer(policy, destination, page, after, q.limit()));
-            }
-            return waiter.until(left).chain(woken -> read(policy, q, destination, types, after,
-                    woken ? deadline : Instant.MIN));
-        });
+        return sequencer.catchUp(policy)
+                .chain(() -> store.page(policy, q.owner(), q.mode(), after, types, q.limit() + 1))
+                .onFailure().invoke(waiter::cancel)
+                .chain(page -> {
+                    Duration left = deadline == Instant.MIN ? Duration.ZERO : Duration.between(clock.instant(), deadline);
+                    if (!page.events().isEmpty() || left.isNegative() || left.isZero()) {
+                        waiter.cancel();
+                        return Uni.createFrom().item(answer(policy, destination, page, after, q.limit()));
+                    }
+                    return waiter.until(left).chain(woken -> read(policy, q, destination, types, after,
+                            woken ? deadline : Instant.MIN));
+                });
     }
 
     private Page answer(DeliveryPolicy policy, FeedStore.Destination d, FeedStore.Page page, long after, int limit) {

@@ -12,8 +12,9 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 
 /**
- * Runs the feed on every replica: the outbox's notification (any commit that wrote events) wakes the sequencer, the
- * sequencer's notification wakes the held reads, and a tick every second numbers what a missed notification left.
+ * Runs the feed on every replica: while reads are held here, the outbox's notification (any commit that wrote events)
+ * wakes the sequencer and a tick every second numbers what a missed notification left; the sequencer's notification
+ * wakes the held reads.
  */
 @ApplicationScoped
 public class FeedLoops {
@@ -35,7 +36,7 @@ public class FeedLoops {
 
     void start(@Observes StartupEvent event) {
         for (DeliveryPolicy policy : policies) {
-            wakeup.listen(policy.channel(), payload -> sequencer.wake(policy));
+            wakeup.listen(policy.channel(), payload -> sequencer.committed(policy, waiters));
             wakeup.listen(FeedSequencer.channel(policy), payload -> waiters.signal(policy.schema(), payload));
         }
         Gauge.builder("events_feed_reads_held", waiters, FeedWaiters::held)
@@ -44,6 +45,6 @@ public class FeedLoops {
 
     @Scheduled(every = "${platform.feed.tick:1s}", delayed = "1s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void tick() {
-        policies.forEach(sequencer::wake);
+        policies.forEach(policy -> sequencer.committed(policy, waiters));
     }
 }

@@ -14,7 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Gives the events that have committed their feed positions. One sequencer at a time per outbox (a transaction-scoped
+ * Gives the events that have committed their feed positions, when the feed is read. One sequencer at a time per outbox (a transaction-scoped
  * advisory lock, taken in its own statement so that the numbering statement's snapshot starts after the previous
  * sequencer committed), numbering what it sees after the highest position so far, in the order the events were
  * written, and notifying {@code <schema>_feed} with the owners and modes it numbered. A transaction that commits
@@ -62,6 +62,22 @@ public class FeedSequencer {
         if (more || run.again().getAndSet(false)) {
             wake(policy);
         }
+    }
+
+    /**
+     * The outbox's notification of a commit: numbered at once only while a read is held on this replica (its reader
+     * waits for it); otherwise the next read numbers what committed meanwhile ({@link #catchUp}), so a service whose
+     * feed nobody reads pays nothing for it.
+     */
+    public void committed(DeliveryPolicy policy, FeedWaiters waiters) {
+        if (waiters.held() > 0) {
+            wake(policy);
+        }
+    }
+
+    /** Numbers everything committed so far, in as many transactions as it takes. */
+    public Uni<Void> catchUp(DeliveryPolicy policy) {
+        return sequence(policy).chain(n -> n >= settings.sequenceBatch() ? catchUp(policy) : Uni.createFrom().voidItem());
     }
 
     /** One sequencer transaction; answers how many events it numbered. */

@@ -118,12 +118,15 @@ public class FeedStore {
                 .replaceWithVoid();
     }
 
-    /** How far one destination has read its feed, and how many of its events lie beyond. */
+    /**
+     * How far one destination has read its feed, and how many of its events lie beyond: those numbered after its
+     * cursor and those not numbered yet (numbered when the feed is next read, always after any cursor).
+     */
     public Uni<Lag> lag(DeliveryPolicy policy, String destinationId) {
         String s = policy.schema();
         return pool.preparedQuery("SELECT c.position, c.read_at, (SELECT count(*) FROM (SELECT 1 FROM " + s
                         + ".outbox_events e WHERE e.owner_id = t.owner_id AND e.mode = t.mode"
-                        + "   AND e.position > COALESCE(c.position, 0) AND e.position IS NOT NULL"
+                        + "   AND (e.position > COALESCE(c.position, 0) OR (e.position IS NULL AND e.on_feed))"
                         + "   AND (t.events IS NULL OR e.type = ANY (t.events)) LIMIT " + LAG_CAP + ") x) AS behind"
                         + " FROM " + s + ".outbox_destinations t LEFT JOIN " + s + ".outbox_feed_cursors c"
                         + "   ON c.destination_id = t.id WHERE t.id = $1")

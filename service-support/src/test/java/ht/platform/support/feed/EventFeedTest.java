@@ -73,11 +73,11 @@ class EventFeedTest {
         final FeedSequencer sequencer = new FeedSequencer(pool, settings());
         final OutboxWakeup wakeup = OutboxWakeup.connectingTo(vertx, db.get("quarkus.datasource.reactive.url"),
                 db.get("quarkus.datasource.username"), db.get("quarkus.datasource.password"));
-        final EventFeed feed = new EventFeed(new FeedStore(pool), waiters, new DeliverySigner(secretBox, webhookSettings()),
-                settings(), clock);
+        final EventFeed feed = new EventFeed(new FeedStore(pool), sequencer, waiters,
+                new DeliverySigner(secretBox, webhookSettings()), settings(), clock);
 
         Replica() {
-            wakeup.listen(policy.channel(), payload -> sequencer.wake(policy));
+            wakeup.listen(policy.channel(), payload -> sequencer.committed(policy, waiters));
             wakeup.listen(FeedSequencer.channel(policy), payload -> waiters.signal(SCHEMA, payload));
             replicas.add(this);
         }
@@ -224,6 +224,19 @@ class EventFeedTest {
         EventFeed.Page again = restarted.read(page.nextCursor(), 10, Duration.ofSeconds(10));
         assertEquals(List.of("evt_during_restart"), ids(again));
         lost.cancel(true);
+    }
+
+    @Test
+    void aFeedNobodyReadsCostsNothingUntilItIsRead() throws Exception {
+        Replica one = new Replica();
+        write(one.pool, "evt_unread_1", "thing.created");
+        write(one.pool, "evt_unread_2", "thing.created");
+        Thread.sleep(300); // the notifications have arrived: with no read held, nothing is numbered
+        assertEquals(2L, one.pool.query("SELECT count(*) AS n FROM " + SCHEMA + ".outbox_events WHERE position IS NULL")
+                .executeAndAwait().iterator().next().getLong("n"));
+        assertEquals(List.of("evt_unread_1", "evt_unread_2"), ids(one.read("start", 10, Duration.ZERO)));
+        assertEquals(0L, one.pool.query("SELECT count(*) AS n FROM " + SCHEMA + ".outbox_events WHERE position IS NULL")
+                .executeAndAwait().iterator().next().getLong("n"));
     }
 
     @Test
