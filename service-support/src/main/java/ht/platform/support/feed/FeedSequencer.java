@@ -9,8 +9,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -25,7 +30,16 @@ public class FeedSequencer {
 
     private static final Logger LOG = Logger.getLogger(FeedSequencer.class);
 
-    private record Run(AtomicBoolean running, AtomicBoolean again) { }
+    /**
+     * One outbox's runs on this replica, one at a time: {@code next} are the readers waiting for a run that starts after
+     * they asked, {@code current} the ones the run in progress answers.
+     */
+    private static final class Run {
+        final AtomicBoolean running = new AtomicBoolean();
+        final AtomicBoolean again = new AtomicBoolean();
+        final Queue<CompletableFuture<Void>> next = new ConcurrentLinkedQueue<>();
+        final List<CompletableFuture<Void>> current = new ArrayList<>();
+    }
 
     private final Pool pool;
     private final FeedSettings settings;
@@ -45,12 +59,15 @@ public class FeedSequencer {
 
     /** Numbers what has committed, now or right after the run in progress; safe to call from anywhere, often. */
     public void wake(DeliveryPolicy policy) {
-        Run run = runs.computeIfAbsent(policy.schema(), s -> new Run(new AtomicBoolean(), new AtomicBoolean()));
-        if (!run.running().compareAndSet(false, true)) {
-            run.again().set(true);
+        Run run = runs.computeIfAbsent(policy.schema(), s -> new Run());
+        if (!run.running.compareAndSet(false, true)) {
+            run.again.set(true);
             return;
         }
-        run.again().set(false);
+        run.again.set(false);
+        for (CompletableFuture<Void> f; (f = run.next.poll()) != null; ) {
+            run.current.add(f);
+        }
         sequence(policy).subscribe().with(n -> finished(policy, run, n >= settings.sequenceBatch()), e -> {
             LOG.warnf("numbering the %s feed failed: %s", policy.name(), e.toString());
             finished(policy, run, false);
@@ -58,8 +75,13 @@ public class FeedSequencer {
     }
 
     private void finished(DeliveryPolicy policy, Run run, boolean more) {
-        run.running().set(false);
-        if (more || run.again().getAndSet(false)) {
+        if (!more) {
+            // a failed run answers too: what it did not number is numbered later, above every cursor read so far
+            run.current.forEach(f -> f.complete(null));
+            run.current.clear();
+        }
+        run.running.set(false);
+        if (more || run.again.getAndSet(false) || !run.next.isEmpty()) {
             wake(policy);
         }
     }
@@ -75,9 +97,15 @@ public class FeedSequencer {
         }
     }
 
-    /** Numbers everything committed so far, in as many transactions as it takes. */
+    /**
+     * Completes when everything committed before the call is numbered: after a run of this replica that started
+     * later, shared by every reader asking meanwhile (one sequencer transaction at a time, however many readers).
+     */
     public Uni<Void> catchUp(DeliveryPolicy policy) {
-        return sequence(policy).chain(n -> n >= settings.sequenceBatch() ? catchUp(policy) : Uni.createFrom().voidItem());
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        runs.computeIfAbsent(policy.schema(), s -> new Run()).next.add(done);
+        wake(policy);
+        return Uni.createFrom().completionStage(done);
     }
 
     /** One sequencer transaction; answers how many events it numbered. */
