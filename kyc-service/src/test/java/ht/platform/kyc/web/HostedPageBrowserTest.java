@@ -82,7 +82,19 @@ class HostedPageBrowserTest {
     }
 
     private static void waitFor(String id) {
-        new WebDriverWait(driver, Duration.ofSeconds(20)).until(ExpectedConditions.presenceOfElementLocated(By.id(id)));
+        waitFor(id, Duration.ofSeconds(20));
+    }
+
+    /**
+     * The result of a live decision: it may legitimately take up to its time budget (kyc.decision.time-budget, 60 s)
+     * on a loaded machine, a national id without MRZ the longest (its OCR tries every orientation).
+     */
+    private static void waitForDecision() {
+        waitFor("result", Duration.ofSeconds(75));
+    }
+
+    private static void waitFor(String id, Duration max) {
+        new WebDriverWait(driver, max).until(ExpectedConditions.presenceOfElementLocated(By.id(id)));
     }
 
     private static String lang() {
@@ -224,7 +236,7 @@ class HostedPageBrowserTest {
         click("send-selfie");
 
         // the decision is automatic: document and MRZ pass; no face matcher is configured here, so never verified
-        waitFor("result");
+        waitForDecision();
         assertEquals("Result", heading());
         assertEquals("unable_to_verify", driver.findElement(By.id("result")).getAttribute("data-status"));
         assertEquals("We could not verify your identity with this document.", text("result"));
@@ -257,7 +269,7 @@ class HostedPageBrowserTest {
         driver.findElement(By.id("selfie")).sendKeys(Images.file(Images.sharp(640, 640, 33), "selfie").toAbsolutePath().toString());
         click("send-selfie");
 
-        waitFor("result");
+        waitForDecision();
         assertEquals("Résultat", heading());
         String status = driver.findElement(By.id("result")).getAttribute("data-status");
         // what the page shows is what the API reads
