@@ -2,7 +2,7 @@ package ht.platform.checkout.events;
 
 import com.stripe.net.Webhook;
 import ht.platform.checkout.TestApi;
-import ht.platform.support.testing.EventCatalogContract;
+import ht.platform.support.testing.FeedReader;
 import ht.platform.support.time.MovableClock;
 import ht.platform.webhooks.signing.SignatureScheme;
 import ht.platform.webhooks.signing.WebhookVerifier;
@@ -12,9 +12,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -55,27 +53,18 @@ class EventFeedApiTest {
         String intent = TestApi.createIntent(key, "120");
         TestApi.simulate(key, intent, "succeeded").statusCode(200);
 
-        List<Map<String, Object>> events = new ArrayList<>();
-        String cursor = "start";
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (events.size() < 3 && System.nanoTime() < until) {
-            JsonPath page = as(key).get("/api/v1/events?after=" + cursor + "&limit=2&wait=2").then().statusCode(200)
-                    .body("object", equalTo("list")).body("address", equalTo(endpoint)).extract().jsonPath();
-            events.addAll(page.getList("data"));
-            cursor = page.getString("next_cursor");
-        }
+        FeedReader.Read read = FeedReader.follow(path -> as(key).get(path).then().statusCode(200)
+                        .body("object", equalTo("list")).body("address", equalTo(endpoint)).extract().jsonPath(),
+                "start", "&limit=2&wait=2", r -> r.size() >= 3, Duration.ofSeconds(10));
+        List<Map<String, Object>> events = read.events();
+        String cursor = read.cursor();
         assertEquals(List.of("payment_intent.created", "payment_intent.processing", "payment_intent.succeeded"),
                 events.stream().map(e -> (String) e.get("type")).toList());
-        WebhookVerifier verifier = new WebhookVerifier(SignatureScheme.CHECKOUT, List.of(secret));
-        for (Map<String, Object> e : events) {
-            @SuppressWarnings("unchecked") Map<String, String> headers = (Map<String, String>) e.get("headers");
-            byte[] body = ((String) e.get("body")).getBytes(StandardCharsets.UTF_8);
-            assertTrue(verifier.verify(headers, body).valid(), "signature of " + e.get("id"));
+        FeedReader.assertSigned(events, new WebhookVerifier(SignatureScheme.CHECKOUT, List.of(secret)), (headers, e) -> {
             assertEquals(e.get("id"), headers.get("Checkout-Event-Id"));
             assertDoesNotThrow(() -> Webhook.Signature.verifyHeader((String) e.get("body"),
                     "t=" + headers.get("Checkout-Timestamp") + ",v1=" + headers.get("Checkout-Signature"), secret, 300));
-            EventCatalogContract.assertMatchesSchema(body);
-        }
+        });
         // pulled, never pushed: the event has no delivery to the pull endpoint
         as(key).get("/api/v1/events/" + events.get(0).get("id")).then().statusCode(200).body("deliveries.size()", equalTo(0));
         // the list without after is still the newest-first list

@@ -111,22 +111,38 @@ public class EventFeed {
         });
     }
 
+    /**
+     * One pass: registered as held before anything is numbered or read, so a commit after this point wakes the
+     * sequencer (a read is held) and then this read. A read that may wait catches up only on what committed while no
+     * read was held; one that does not wait, on everything committed before it asked.
+     */
     private Uni<Page> read(DeliveryPolicy policy, Query q, FeedStore.Destination destination, String[] types, long after,
                            Instant deadline) {
-        // held before numbering: a commit after this point wakes the sequencer (a read is held) and then this read
         FeedWaiters.Waiter waiter = waiters.register(policy.schema(), q.owner(), q.mode());
-        return sequencer.catchUp(policy)
+        Uni<Void> caughtUp = deadline.isAfter(clock.instant()) ? sequencer.catchUpHeld(policy) : sequencer.catchUp(policy);
+        return caughtUp
                 .chain(() -> store.page(policy, q.owner(), q.mode(), after, types, q.limit() + 1))
                 .onFailure().invoke(waiter::cancel)
                 .chain(page -> {
-                    Duration left = deadline == Instant.MIN ? Duration.ZERO : Duration.between(clock.instant(), deadline);
+                    Duration left = Duration.between(clock.instant(), deadline);
                     if (!page.events().isEmpty() || left.isNegative() || left.isZero()) {
                         waiter.cancel();
                         return Uni.createFrom().item(answer(policy, destination, page, after, q.limit()));
                     }
-                    return waiter.until(left).chain(woken -> read(policy, q, destination, types, after,
-                            woken ? deadline : Instant.MIN));
+                    return waiter.until(left).chain(woken -> woken ? woken(policy, q, destination, types, after, deadline)
+                            : Uni.createFrom().item(answer(policy, destination, page, after, q.limit())));
                 });
+    }
+
+    /**
+     * Woken by the sequencer's notification naming this owner and mode: what it numbered has committed, so it is read
+     * at once; when none of it is of the asked types, the read is held again.
+     */
+    private Uni<Page> woken(DeliveryPolicy policy, Query q, FeedStore.Destination destination, String[] types, long after,
+                            Instant deadline) {
+        return store.page(policy, q.owner(), q.mode(), after, types, q.limit() + 1).chain(page -> page.events().isEmpty()
+                ? read(policy, q, destination, types, after, deadline)
+                : Uni.createFrom().item(answer(policy, destination, page, after, q.limit())));
     }
 
     private Page answer(DeliveryPolicy policy, FeedStore.Destination d, FeedStore.Page page, long after, int limit) {

@@ -3,6 +3,7 @@ package ht.platform.support.feed;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.auth.Caller;
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.http.Paging;
 import ht.platform.support.openapi.EventCatalog;
 import ht.platform.support.outbox.DeliveryPolicy;
 import io.smallrye.mutiny.Uni;
@@ -50,8 +51,8 @@ public class FeedApi {
     public Uni<Map<String, Object>> read(Caller caller, String after, String limit, String wait, String types,
                                          String address) {
         ApiPrincipal p = caller.require(CATALOG.scope());
-        EventFeed.Query query = new EventFeed.Query(p.ownerId(), p.mode(), cursor(after), number("limit", limit, 1, 100, 50),
-                Duration.ofSeconds(number("wait", wait, 0, MAX_WAIT_SECONDS, 0)), types(types), address(address));
+        EventFeed.Query query = new EventFeed.Query(p.ownerId(), p.mode(), cursor(after), Paging.limit(limit, 50),
+                Duration.ofSeconds(Paging.integer("wait", wait, 0, MAX_WAIT_SECONDS, 0)), types(types), address(address));
         return feed.read(policies.get(), query).map(FeedApi::body);
     }
 
@@ -60,21 +61,6 @@ public class FeedApi {
             FeedCursor.position(after); // 400 now for a cursor that is not ours
         }
         return after;
-    }
-
-    private static int number(String name, String text, int min, int max, int otherwise) {
-        if (text == null) {
-            return otherwise;
-        }
-        try {
-            int n = Integer.parseInt(text.trim());
-            if (n >= min && n <= max) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // the one message below
-        }
-        throw ApiException.invalid(name, name + " must be an integer between " + min + " and " + max);
     }
 
     private static List<String> types(String text) {

@@ -45,6 +45,6 @@ public class FeedLoops {
 
     @Scheduled(every = "${platform.feed.tick:1s}", delayed = "1s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void tick() {
-        policies.forEach(policy -> sequencer.committed(policy, waiters));
+        policies.forEach(policy -> sequencer.ticked(policy, waiters));
     }
 }

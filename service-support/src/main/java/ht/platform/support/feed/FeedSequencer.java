@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Gives the events that have committed their feed positions, when the feed is read. One sequencer at a time per outbox (a transaction-scoped
@@ -39,6 +40,13 @@ public class FeedSequencer {
         final AtomicBoolean again = new AtomicBoolean();
         final Queue<CompletableFuture<Void>> next = new ConcurrentLinkedQueue<>();
         final List<CompletableFuture<Void>> current = new ArrayList<>();
+        /**
+         * Commits notified so far (from 1: what committed before this replica listened counts as one), and how many of
+         * them the last completed run started after (all numbered).
+         */
+        final AtomicLong notified = new AtomicLong(1);
+        volatile long numbered;
+        long started;
     }
 
     private final Pool pool;
@@ -59,22 +67,26 @@ public class FeedSequencer {
 
     /** Numbers what has committed, now or right after the run in progress; safe to call from anywhere, often. */
     public void wake(DeliveryPolicy policy) {
-        Run run = runs.computeIfAbsent(policy.schema(), s -> new Run());
+        Run run = run(policy);
         if (!run.running.compareAndSet(false, true)) {
             run.again.set(true);
             return;
         }
         run.again.set(false);
+        run.started = run.notified.get();
         for (CompletableFuture<Void> f; (f = run.next.poll()) != null; ) {
             run.current.add(f);
         }
-        sequence(policy).subscribe().with(n -> finished(policy, run, n >= settings.sequenceBatch()), e -> {
+        sequence(policy).subscribe().with(n -> finished(policy, run, n >= settings.sequenceBatch(), true), e -> {
             LOG.warnf("numbering the %s feed failed: %s", policy.name(), e.toString());
-            finished(policy, run, false);
+            finished(policy, run, false, false);
         });
     }
 
-    private void finished(DeliveryPolicy policy, Run run, boolean more) {
+    private void finished(DeliveryPolicy policy, Run run, boolean more, boolean succeeded) {
+        if (succeeded && !more) {
+            run.numbered = Math.max(run.numbered, run.started);
+        }
         if (!more) {
             // a failed run answers too: what it did not number is numbered later, above every cursor read so far
             run.current.forEach(f -> f.complete(null));
@@ -92,6 +104,13 @@ public class FeedSequencer {
      * feed nobody reads pays nothing for it.
      */
     public void committed(DeliveryPolicy policy, FeedWaiters waiters) {
+        // counted before the held reads are looked at: a read registered after this count is woken by the run below
+        run(policy).notified.incrementAndGet();
+        ticked(policy, waiters);
+    }
+
+    /** The periodic safety net for a missed notification: numbers what committed while reads are held. */
+    public void ticked(DeliveryPolicy policy, FeedWaiters waiters) {
         if (waiters.held() > 0) {
             wake(policy);
         }
@@ -103,9 +122,23 @@ public class FeedSequencer {
      */
     public Uni<Void> catchUp(DeliveryPolicy policy) {
         CompletableFuture<Void> done = new CompletableFuture<>();
-        runs.computeIfAbsent(policy.schema(), s -> new Run()).next.add(done);
+        run(policy).next.add(done);
         wake(policy);
         return Uni.createFrom().completionStage(done);
+    }
+
+    /**
+     * For a read already registered as held: {@link #catchUp} only when a commit was notified since the last completed
+     * run started (one notified later wakes the sequencer and then this read). A commit whose notification has not
+     * arrived yet is numbered when it does, so only a read that does not wait needs {@link #catchUp} every time.
+     */
+    public Uni<Void> catchUpHeld(DeliveryPolicy policy) {
+        Run run = run(policy);
+        return run.numbered == run.notified.get() ? Uni.createFrom().voidItem() : catchUp(policy);
+    }
+
+    private Run run(DeliveryPolicy policy) {
+        return runs.computeIfAbsent(policy.schema(), s -> new Run());
     }
 
     /** One sequencer transaction; answers how many events it numbered. */

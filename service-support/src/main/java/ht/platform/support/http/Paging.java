@@ -10,21 +10,32 @@ import ht.platform.support.errors.ApiException;
 public record Paging(int limit, String startingAfter) {
 
     public static Paging of(String limitText, String startingAfter) {
-        int limit = 10;
-        if (limitText != null) {
-            try {
-                limit = Integer.parseInt(limitText.trim());
-            } catch (NumberFormatException e) {
-                throw ApiException.invalid("limit", "limit must be an integer between 1 and 100");
-            }
-            if (limit < 1 || limit > 100) {
-                throw ApiException.invalid("limit", "limit must be an integer between 1 and 100");
-            }
-        }
+        int limit = limit(limitText, 10);
         if (startingAfter != null && (startingAfter.isBlank() || startingAfter.length() > 100)) {
             throw ApiException.invalid("starting_after", "starting_after must be the id of an object of this list");
         }
         return new Paging(limit, startingAfter);
+    }
+
+    /** {@code limit} 1..100, {@code otherwise} when absent. */
+    public static int limit(String text, int otherwise) {
+        return integer("limit", text, 1, 100, otherwise);
+    }
+
+    /** An integer query parameter within {@code min..max}, {@code otherwise} when absent; else a 400 naming it. */
+    public static int integer(String name, String text, int min, int max, int otherwise) {
+        if (text == null) {
+            return otherwise;
+        }
+        try {
+            int n = Integer.parseInt(text.trim());
+            if (n >= min && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // the one message below
+        }
+        throw ApiException.invalid(name, name + " must be an integer between " + min + " and " + max);
     }
 
     /** The 400's message for a cursor that is not one of the caller's objects of the list. */

@@ -240,6 +240,23 @@ class EventFeedTest {
     }
 
     @Test
+    void aHeldReadFindsAtOnceWhatCommittedWhileNoReadWasHeldAndIsWokenForWhatCommitsAfter() throws Exception {
+        Replica one = new Replica();
+        String cursor = one.read("latest", 10, Duration.ZERO).nextCursor();
+        write(one.pool, "evt_while_nobody_waited", "thing.created");
+        Thread.sleep(300); // its notification has arrived and, with no read held, numbered nothing
+        // no periodic tick here: a held read that did not catch up would wait its 20 s and answer empty
+        EventFeed.Page found = one.read(cursor, 10, Duration.ofSeconds(20));
+        assertEquals(List.of("evt_while_nobody_waited"), ids(found));
+
+        CompletableFuture<EventFeed.Page> held = one.feed.read(policy, new EventFeed.Query("owner", "test",
+                found.nextCursor(), 10, Duration.ofSeconds(20), List.of(), null)).subscribeAsCompletionStage();
+        awaitHeld(one, 1);
+        write(one.pool, "evt_while_held", "thing.created");
+        assertEquals(List.of("evt_while_held"), ids(held.get(15, TimeUnit.SECONDS)));
+    }
+
+    @Test
     void aCursorOlderThanTheRetentionIsGoneAndTheOldestValidOneReadsOn() {
         Replica one = new Replica();
         write(one.pool, "evt_old", "thing.created");

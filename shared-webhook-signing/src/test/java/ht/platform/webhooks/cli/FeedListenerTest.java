@@ -18,7 +18,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,6 +32,7 @@ import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -137,25 +138,15 @@ class FeedListenerTest {
 
     final class Run {
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        final FeedListener listener;
-        final Thread thread;
-        volatile int status = -1;
+        final BackgroundListener listener;
 
         Run(String... extra) {
             List<String> args = new ArrayList<>(List.of("listen", "--service", "http://127.0.0.1:" + feed.port(),
                     "--key", KEY, "--forward-to", "http://127.0.0.1:" + receiver.server.getAddress().getPort() + "/hooks",
                     "--cursor-file", dir.resolve("cursor").toString(), "--wait", "2"));
             args.addAll(List.of(extra));
-            listener = new FeedListener(ListenOptions.parse(args.toArray(String[]::new)),
-                    new PrintStream(bytes, true, StandardCharsets.UTF_8), Clock.systemUTC());
-            thread = new Thread(() -> {
-                try {
-                    status = listener.run();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
-            thread.start();
+            listener = BackgroundListener.start(FeedListener.of(args.toArray(String[]::new),
+                    new PrintStream(bytes, true, StandardCharsets.UTF_8)));
         }
 
         String output() {
@@ -163,13 +154,15 @@ class FeedListenerTest {
         }
 
         int stop() throws InterruptedException {
-            listener.stop();
-            return join();
+            return ended(listener.stop(Duration.ofSeconds(10)));
         }
 
         int join() throws InterruptedException {
-            thread.join(TimeUnit.SECONDS.toMillis(10));
-            assertFalse(thread.isAlive(), "the listener ended");
+            return ended(listener.join(Duration.ofSeconds(10)));
+        }
+
+        private int ended(int status) {
+            assertNotEquals(BackgroundListener.RUNNING, status, "the listener ended");
             return status;
         }
     }

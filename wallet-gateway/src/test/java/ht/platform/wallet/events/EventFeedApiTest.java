@@ -1,6 +1,6 @@
 package ht.platform.wallet.events;
 
-import ht.platform.support.testing.EventCatalogContract;
+import ht.platform.support.testing.FeedReader;
 import ht.platform.wallet.TestApi;
 import ht.platform.webhooks.signing.SignatureScheme;
 import ht.platform.webhooks.signing.WebhookVerifier;
@@ -10,8 +10,7 @@ import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -45,25 +44,15 @@ class EventFeedApiTest {
         String payment = TestApi.payment(key, 500);
         as(key).post("/api/v1/test_helpers/payments/" + payment + "/succeed").then().statusCode(200);
 
-        List<Map<String, Object>> events = new ArrayList<>();
-        String cursor = "start";
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (events.size() < 2 && System.nanoTime() < until) {
-            JsonPath page = as(key).get("/api/v1/events?after=" + cursor + "&wait=2").then().statusCode(200)
-                    .body("address", equalTo(address)).extract().jsonPath();
-            events.addAll(page.getList("data"));
-            cursor = page.getString("next_cursor");
-        }
+        FeedReader.Read read = FeedReader.follow(path -> as(key).get(path).then().statusCode(200)
+                .body("address", equalTo(address)).extract().jsonPath(), "start", "&wait=2", r -> r.size() >= 2,
+                Duration.ofSeconds(10));
+        List<Map<String, Object>> events = read.events();
+        String cursor = read.cursor();
         assertEquals(List.of("payment.created", "payment.succeeded"), events.stream().map(e -> e.get("type")).toList(),
                 "only the address's events (payment.pending is not subscribed), in commit order");
-        WebhookVerifier verifier = new WebhookVerifier(SignatureScheme.GATEWAY, List.of(secret));
-        for (Map<String, Object> e : events) {
-            @SuppressWarnings("unchecked") Map<String, String> headers = (Map<String, String>) e.get("headers");
-            byte[] body = ((String) e.get("body")).getBytes(StandardCharsets.UTF_8);
-            assertTrue(verifier.verify(headers, body).valid(), "signature of " + e.get("id"));
-            assertEquals(e.get("type"), headers.get("X-Gateway-Event"));
-            EventCatalogContract.assertMatchesSchema(body);
-        }
+        FeedReader.assertSigned(events, new WebhookVerifier(SignatureScheme.GATEWAY, List.of(secret)),
+                (headers, e) -> assertEquals(e.get("type"), headers.get("X-Gateway-Event")));
         as(key).get("/api/v1/webhooks/" + address + "/deliveries").then().statusCode(200).body("data.size()", equalTo(0));
 
         String from = cursor;

@@ -2,6 +2,7 @@ package ht.platform.wallet.events;
 
 import ht.platform.support.testing.Receiver;
 import ht.platform.wallet.TestApi;
+import ht.platform.webhooks.cli.BackgroundListener;
 import ht.platform.webhooks.cli.FeedListener;
 import ht.platform.webhooks.signing.SignatureScheme;
 import ht.platform.webhooks.signing.WebhookVerifier;
@@ -19,7 +20,6 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static ht.platform.wallet.TestApi.as;
 import static org.junit.jupiter.api.Assertions.*;
@@ -73,20 +73,10 @@ class ListenTest {
     /** The listener on its own thread, as a process the developer runs and stops. */
     static final class Running {
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        final FeedListener listener;
-        final Thread thread;
-        final AtomicInteger status = new AtomicInteger(-1);
+        final BackgroundListener listener;
 
         Running(String[] args) {
-            listener = FeedListener.of(args, new PrintStream(bytes, true, StandardCharsets.UTF_8));
-            thread = new Thread(() -> {
-                try {
-                    status.set(listener.run());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
-            thread.start();
+            listener = BackgroundListener.start(FeedListener.of(args, new PrintStream(bytes, true, StandardCharsets.UTF_8)));
         }
 
         String output() {
@@ -94,10 +84,7 @@ class ListenTest {
         }
 
         void kill() throws InterruptedException {
-            listener.stop();
-            thread.join(Duration.ofSeconds(10).toMillis());
-            assertFalse(thread.isAlive());
-            assertEquals(0, status.get());
+            assertEquals(0, listener.stop(Duration.ofSeconds(10)));
         }
     }
 }
