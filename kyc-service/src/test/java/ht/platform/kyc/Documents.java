@@ -33,7 +33,7 @@ public final class Documents {
         public static final Capture CLEAN = new Capture(0, 0, 0, 0);
     }
 
-    /** OCR-B as ICAO 9303 prints it: Matthew Skala's public-domain OCR-B (Debian fonts-ocr-b 0.3), in the test resources. */
+    /** OCR-B as ICAO 9303 prints it: Matthew Skala's public-domain OCR-B (Debian fonts-ocr-b 0.3), shipped in the service for its MRZ reader. */
     private static final Font OCR_B = load();
 
     private Documents() { }
@@ -42,7 +42,7 @@ public final class Documents {
         try (var in = Documents.class.getResourceAsStream("/fonts/OCRB.otf")) {
             return Font.createFont(Font.TRUETYPE_FONT, in);
         } catch (Exception e) {
-            throw new IllegalStateException("OCR-B font missing from the test resources", e);
+            throw new IllegalStateException("OCR-B font missing from the resources", e);
         }
     }
 

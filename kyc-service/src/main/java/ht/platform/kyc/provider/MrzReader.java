@@ -6,6 +6,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Reads the machine-readable zone from a document photo: the photo is cleaned ({@link BandImage}: grey, local
@@ -148,8 +149,12 @@ public final class MrzReader {
         bottom = Math.min(grey.length, bottom + pad);
         left = Math.max(0, left - pitch);
         right = Math.min(grey[0].length, right + pitch);
+        Reading best = MrzText.interpret(lines.stream().map(line -> MrzCells.read(grey, line, chars))
+                .collect(Collectors.joining("\n")), today);
+        if (best.status() == Status.read) {
+            return best;
+        }
         String lastDigit = chars == 44 ? lastDigit(grey, lines.get(1)) : "";
-        Reading best = Reading.unreadable();
         for (int width : new int[] {1500, 2100}) {
             String text = tesseract.read(BandImage.band(grey, top, bottom, left, right, height, width), "6", WHITELIST);
             Reading reading = MrzText.interpret(MrzText.withLastDigit(text, lastDigit), today);
