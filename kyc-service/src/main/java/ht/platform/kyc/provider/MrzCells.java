@@ -7,6 +7,7 @@ import java.awt.RenderingHints;
 import java.awt.font.FontRenderContext;
 import java.awt.image.BufferedImage;
 import java.io.InputStream;
+import java.util.Arrays;
 
 /**
  * A second reader of an MRZ line, for what OCR misreads: ICAO 9303 prints the MRZ in OCR-B, monospaced, so a line of
@@ -19,6 +20,17 @@ final class MrzCells {
 
     static final String ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<";
     private static final Font OCR_B = load();
+    /** Below this pitch (pixels per character) OCR-B's glyphs are too few pixels to tell apart: left to OCR. */
+    static final int MIN_PITCH = 8;
+    /** The pitch a line is matched at when it is larger. */
+    static final double WORK_PITCH = 18;
+    /**
+     * O and 0 differ in OCR-B only by width: a cell that matches O hardly better than 0 is read 0 (an O taken for a 0
+     * fails the check digit and asks for a retry; a 0 taken for an O could pass it, two of them cancelling out).
+     */
+    static final double ZERO_MARGIN = 0.03;
+    private static final int LETTER_O = ALPHABET.indexOf('O');
+    private static final int DIGIT_ZERO = ALPHABET.indexOf('0');
     /** At font size 100: the advance of every glyph and the height of a capital. */
     private static final double ADVANCE_100;
     private static final double CAP_100;
@@ -43,11 +55,29 @@ final class MrzCells {
     /** The glyphs drawn for one pitch: ink 0..1, mean removed and scaled to unit length, each {@code w × h}. */
     private record Templates(int w, int h, double[][] glyphs) { }
 
-    /** The line read as {@code chars} characters, or empty when the font is missing or the line is too small. */
+    /** The line read as {@code chars} characters, or empty when the font is missing or the glyphs are too small. */
     static String read(int[][] grey, MrzBand.Line line, int chars) {
-        if (OCR_B == null || line.width() < chars * 6) {
+        if (OCR_B == null || line.width() < chars * MIN_PITCH) {
             return "";
         }
+        double pitch = line.width() / (chars - 0.4);
+        if (pitch > WORK_PITCH * 1.25) {
+            // a large photo: the line is matched at a working size (the cost grows with the square of the glyph size)
+            double k = WORK_PITCH / pitch;
+            int top = Math.max(0, line.top() - line.height());
+            int left = Math.max(0, (int) (line.left() - 2 * pitch));
+            int bottom = Math.min(grey.length, line.bottom() + line.height());
+            int right = Math.min(grey[0].length, (int) (line.right() + 2 * pitch));
+            int[][] small = shrink(grey, top, bottom, left, right, k);
+            MrzBand.Line scaled = new MrzBand.Line((int) Math.round((line.top() - top) * k),
+                    (int) Math.round((line.bottom() - top) * k), (int) Math.round((line.left() - left) * k),
+                    (int) Math.round((line.right() - left) * k));
+            return readAtSize(small, scaled, chars);
+        }
+        return readAtSize(grey, line, chars);
+    }
+
+    private static String readAtSize(int[][] grey, MrzBand.Line line, int chars) {
         double pitch0 = line.width() / (chars - 0.4);
         String best = "";
         double bestScore = Double.NEGATIVE_INFINITY;
@@ -64,6 +94,29 @@ final class MrzCells {
         return best;
     }
 
+    /** The region {@code [top, bottom) × [left, right)} scaled by {@code k} < 1, each pixel the mean of what it covers. */
+    private static int[][] shrink(int[][] grey, int top, int bottom, int left, int right, double k) {
+        int h = Math.max(1, (int) ((bottom - top) * k));
+        int w = Math.max(1, (int) ((right - left) * k));
+        int[][] out = new int[h][w];
+        for (int y = 0; y < h; y++) {
+            int y0 = top + (int) (y / k);
+            int y1 = Math.max(y0 + 1, Math.min(bottom, top + (int) ((y + 1) / k)));
+            for (int x = 0; x < w; x++) {
+                int x0 = left + (int) (x / k);
+                int x1 = Math.max(x0 + 1, Math.min(right, left + (int) ((x + 1) / k)));
+                long sum = 0;
+                for (int yy = y0; yy < y1; yy++) {
+                    for (int xx = x0; xx < x1; xx++) {
+                        sum += grey[yy][xx];
+                    }
+                }
+                out[y][x] = (int) (sum / ((long) (y1 - y0) * (x1 - x0)));
+            }
+        }
+        return out;
+    }
+
     /** Reads cell after cell; answers the mean correlation of the chosen glyphs. */
     private static double follow(int[][] grey, MrzBand.Line line, int chars, double pitch, Templates t, StringBuilder out) {
         int slackX = Math.max(2, (int) Math.round(pitch * 0.12));
@@ -72,12 +125,17 @@ final class MrzCells {
         double x = line.left() - 0.15 * pitch;
         double y = line.top() + (line.height() - t.h()) / 2.0;
         int[] found = new int[2];
+        double[] scores = new double[ALPHABET.length()];
         double total = 0;
         for (int i = 0; i < chars; i++) {
             int rx = i == 0 ? (int) Math.ceil(pitch / 2) : slackX;
             int ry = i == 0 ? Math.max(slackY, line.height() / 3) : slackY;
-            double[] match = best(grey, t, (int) Math.round(x), (int) Math.round(y), rx, ry, found);
-            out.append(ALPHABET.charAt((int) match[0]));
+            double[] match = best(grey, t, (int) Math.round(x), (int) Math.round(y), rx, ry, found, scores);
+            char c = ALPHABET.charAt((int) match[0]);
+            if (c == 'O' && scores[DIGIT_ZERO] >= scores[LETTER_O] - ZERO_MARGIN) {
+                c = '0';
+            }
+            out.append(c);
             total += match[1];
             x = found[0] + pitch;
             y = found[1];
@@ -86,7 +144,8 @@ final class MrzCells {
     }
 
     /** The best glyph and its correlation over every position within {@code rx, ry} of {@code (x0, y0)}. */
-    private static double[] best(int[][] grey, Templates t, int x0, int y0, int rx, int ry, int[] at) {
+    private static double[] best(int[][] grey, Templates t, int x0, int y0, int rx, int ry, int[] at, double[] scores) {
+        Arrays.fill(scores, -2);
         int h = grey.length;
         int w = grey[0].length;
         int n = t.w() * t.h();
@@ -125,6 +184,7 @@ final class MrzCells {
                         dot += tg[k] * patch[k];
                     }
                     double score = dot / norm;
+                    scores[g] = Math.max(scores[g], score);
                     if (score > bestScore) {
                         bestScore = score;
                         bestGlyph = g;

@@ -149,7 +149,7 @@ public final class MrzReader {
         bottom = Math.min(grey.length, bottom + pad);
         left = Math.max(0, left - pitch);
         right = Math.min(grey[0].length, right + pitch);
-        Reading best = MrzText.interpret(lines.stream().map(line -> MrzCells.read(grey, line, chars))
+        Reading best = MrzText.interpretCells(lines.stream().map(line -> MrzCells.read(grey, line, chars))
                 .collect(Collectors.joining("\n")), today);
         if (best.status() == Status.read) {
             return best;

@@ -7,8 +7,9 @@ import java.util.List;
 /**
  * Repairs what OCR gives back for an MRZ and parses it: each line is fitted field by field (fixed positions kept, the
  * fillers OCR miscounts padded or trimmed), each position corrected by its field type (a digit field reads O as 0, a
- * letter field 0 as O), and parsed as TD3 or TD1 with every check digit. Only the O/0 of the document number, which
- * OCR-B draws alike, is settled by that number's own check digit; the composite digit still has to hold.
+ * letter field 0 as O), and parsed as TD3 or TD1 with every check digit. In the document number, where letters and
+ * digits both belong, an O that OCR read may be tried as 0 (settled by the number's check digit and the composite), and
+ * a number that passes with O and with 0 alike is read with 0.
  */
 final class MrzText {
 
@@ -34,9 +35,19 @@ final class MrzText {
 
     /** Picks the MRZ lines out of the OCR text, corrects them by field type and parses them. */
     static MrzReader.Reading interpret(String text, LocalDate today) {
-        MrzReader.Reading whole = interpret(lines(text, false), today);
+        MrzReader.Reading whole = interpret(lines(text, false), today, true);
         // something printed beside the MRZ is read on its lines too, apart by a space: the longest piece of each line
-        return whole.status() == MrzReader.Status.read || !text.contains(" ") ? whole : better(whole, interpret(lines(text, true), today));
+        return whole.status() == MrzReader.Status.read || !text.contains(" ") ? whole
+                : better(whole, interpret(lines(text, true), today, true));
+    }
+
+    /**
+     * The lines {@link MrzCells} read, one glyph per cell: corrected by field type like OCR text, but an O of the
+     * document number is not tried as 0 to make its check digit hold (the cell saw its shape, and read it 0 when O
+     * matched hardly better).
+     */
+    static MrzReader.Reading interpretCells(String text, LocalDate today) {
+        return interpret(lines(text, false), today, false);
     }
 
     private static List<String> lines(String text, boolean longestPiece) {
@@ -52,10 +63,10 @@ final class MrzText {
         return lines;
     }
 
-    private static MrzReader.Reading interpret(List<String> lines, LocalDate today) {
+    private static MrzReader.Reading interpret(List<String> lines, LocalDate today, boolean swapZeroes) {
         MrzReader.Reading best = MrzReader.Reading.unreadable();
         for (List<String> variant : variants(lines)) {
-            MrzReader.Reading r = candidates(variant, today);
+            MrzReader.Reading r = candidates(variant, today, swapZeroes);
             if (r.status() == MrzReader.Status.read) {
                 return r;
             }
@@ -82,18 +93,18 @@ final class MrzText {
         return out;
     }
 
-    private static MrzReader.Reading candidates(List<String> lines, LocalDate today) {
+    private static MrzReader.Reading candidates(List<String> lines, LocalDate today, boolean swapZeroes) {
         MrzReader.Reading best = MrzReader.Reading.unreadable();
         for (int i = 0; i + 1 < lines.size(); i++) {
             if (lines.get(i).length() > 32 || lines.get(i + 1).length() > 32) {
-                MrzReader.Reading r = attempt(td3(lines.get(i), lines.get(i + 1)), today);
+                MrzReader.Reading r = attempt(td3(lines.get(i), lines.get(i + 1)), today, swapZeroes);
                 if (r.status() == MrzReader.Status.read) {
                     return r;
                 }
                 best = better(best, r);
             }
             if (i + 2 < lines.size()) {
-                MrzReader.Reading r = attempt(td1(lines.get(i), lines.get(i + 1), lines.get(i + 2)), today);
+                MrzReader.Reading r = attempt(td1(lines.get(i), lines.get(i + 1), lines.get(i + 2)), today, swapZeroes);
                 if (r.status() == MrzReader.Status.read) {
                     return r;
                 }
@@ -107,35 +118,38 @@ final class MrzText {
         return a.status() == MrzReader.Status.unreadable ? b : a;
     }
 
-    /** The characters of a document number that may stand for the other: OCR-B draws them alike. */
-    private static final String DIGIT_SHAPED = "O0";
-
-    private static MrzReader.Reading attempt(String mrz, LocalDate today) {
+    private static MrzReader.Reading attempt(String mrz, LocalDate today, boolean swapZeroes) {
         if (mrz == null) {
             return MrzReader.Reading.unreadable();
         }
+        int start = mrz.startsWith("P") ? 45 : 5;
         MrzReader.Reading first = parsed(mrz, today);
-        if (first.status() != MrzReader.Status.checksum_failed) {
+        if (first.status() == MrzReader.Status.read) {
+            // two O read for 0 can leave the check digits holding (their weights add up to 10): digits win then
+            String digits = mrz.substring(0, start) + mrz.substring(start, start + 9).replace('O', '0') + mrz.substring(start + 9);
+            MrzReader.Reading asDigits = digits.equals(mrz) ? first : parsed(digits, today);
+            return asDigits.status() == MrzReader.Status.read ? asDigits : first;
+        }
+        if (first.status() != MrzReader.Status.checksum_failed || !swapZeroes) {
             return first;
         }
-        // O and 0 look the same in OCR-B; the document number may hold both, and its own check digit decides (letters
-        // shaped like other digits, S for 5, are not tried: the evaluation showed corrupted numbers then passing)
-        int start = mrz.startsWith("P") ? 45 : 5;
+        // OCR reads OCR-B's 0 as O: the O's of the document number are tried as 0, settled by its own check digit and the
+        // composite. Never the other way: a 0 swapped for an O (or a letter for a digit, S for 5) can make a number
+        // misread elsewhere pass both check digits (seen on a specimen: T22000129 read 122000129, passing as 1220OO129)
         List<Integer> ambiguous = new ArrayList<>();
         for (int i = start; i < start + 9; i++) {
-            if (DIGIT_SHAPED.indexOf(mrz.charAt(i)) >= 0) {
+            if (mrz.charAt(i) == 'O') {
                 ambiguous.add(i);
             }
         }
         if (ambiguous.size() > 4) {
             return first;
         }
-        for (int mask = 1; mask < 1 << ambiguous.size(); mask++) {
+        for (int mask = (1 << ambiguous.size()) - 1; mask >= 1; mask--) { // every O as 0 first
             char[] c = mrz.toCharArray();
             for (int b = 0; b < ambiguous.size(); b++) {
                 if ((mask >> b & 1) == 1) {
-                    int i = ambiguous.get(b);
-                    c[i] = c[i] == 'O' ? '0' : 'O';
+                    c[ambiguous.get(b)] = '0';
                 }
             }
             MrzReader.Reading swapped = parsed(new String(c), today);
