@@ -149,8 +149,11 @@ public final class MrzReader {
         bottom = Math.min(grey.length, bottom + pad);
         left = Math.max(0, left - pitch);
         right = Math.min(grey[0].length, right + pitch);
-        Reading best = MrzText.interpretCells(lines.stream().map(line -> MrzCells.read(grey, line, chars))
-                .collect(Collectors.joining("\n")), today);
+        Reading best = cells(grey, lines, chars, false, today);
+        if (best.status() != Status.read) {
+            Reading same = cells(grey, lines, chars, true, today);
+            best = same.status() == Status.read ? same : best;
+        }
         if (best.status() == Status.read) {
             return best;
         }
@@ -166,6 +169,20 @@ public final class MrzReader {
             }
         }
         return best;
+    }
+
+    /**
+     * The band read cell by cell, each line over its own extent or ({@code sameExtent}) all over the narrowest one: every
+     * MRZ line fills every cell, so a mark beside one line only widens that line (perspective makes the far lines
+     * narrower, hence both).
+     */
+    private static Reading cells(int[][] grey, List<MrzBand.Line> lines, int chars, boolean sameExtent, LocalDate today) {
+        int left = lines.stream().mapToInt(MrzBand.Line::left).max().orElseThrow();
+        int right = lines.stream().mapToInt(MrzBand.Line::right).min().orElseThrow();
+        return MrzText.interpretCells(lines.stream()
+                .map(line -> sameExtent ? new MrzBand.Line(line.top(), line.bottom(), left, right) : line)
+                .map(line -> MrzCells.read(grey, line, chars))
+                .collect(Collectors.joining("\n")), today);
     }
 
     /**

@@ -19,14 +19,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * (GitHub konstantint/PassportEye, MIT, commit d866f1b) keeps as its test data, copied to {@code kyc-service/eval/specimens}
  * (photos and scans of states' specimen documents, no real holder). Prints, per image, what the reader gives: read
  * (every check digit holds), checksum_failed or unreadable, and the document number. The ICAO 9303 specimen of
- * Utopia (ANNA MARIA ERIKSSON, L898902C3) must be read with its published values wherever it is read.
+ * Utopia (ANNA MARIA ERIKSSON, L898902C3) must be read with its published values wherever it is read. Another folder:
+ * {@code -DargLine=-Dspecimens=DIR}.
  */
 class SpecimenEvaluation {
 
     @Test
     void evaluate() throws IOException {
         Assumptions.assumeTrue(Boolean.getBoolean("kycEvaluation"), "run with -DkycEvaluation=true (kyc-service/eval/run.sh)");
-        Path dir = Path.of("eval/specimens");
+        Path dir = Path.of(System.getProperty("specimens", "eval/specimens"));
         MrzReader reader = new MrzReader("tesseract", Duration.ofSeconds(60));
         List<Path> files;
         try (Stream<Path> s = Files.list(dir)) {
