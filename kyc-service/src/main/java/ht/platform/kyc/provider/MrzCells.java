@@ -10,9 +10,9 @@ import java.io.InputStream;
 import java.util.Arrays;
 
 /**
- * A second reader of an MRZ line, for what OCR misreads: ICAO 9303 prints the MRZ in OCR-B, monospaced, so a line of
- * {@code n} characters is {@code n} cells of one pitch; each cell is compared with the 37 glyphs drawn in OCR-B at the
- * line's pitch (normalised cross-correlation, so light and contrast do not matter), following the line cell by cell
+ * The first reader of an MRZ line (OCR reads what it leaves): ICAO 9303 prints the MRZ in OCR-B, monospaced, so a
+ * line of {@code n} characters is {@code n} cells of one pitch; each cell is compared with the 37 glyphs drawn in OCR-B
+ * at the line's pitch (normalised cross-correlation, so light and contrast do not matter), following the line cell by cell
  * (a slight slant or a pitch a little off is absorbed by the few pixels each cell may move from where the last one
  * was). The OCR-B font is Matthew Skala's public-domain OCR-B (Debian fonts-ocr-b 0.3).
  */
