@@ -5,7 +5,7 @@
 #   FacePairEvaluation: the face thresholds on genuine pairs (two photographs of one person) and impostor pairs;
 #   FaceEvaluation: the whole live decision (image checks, MRZ, face sidecar) over people from the face-api demo photos.
 # Needs tesseract-ocr, node and npm (installed by the tests when root with apt), PostgreSQL as for the tests
-# (DB_JDBC_URL / DB_REACTIVE_URL); takes 15-25 minutes on 2 cores. EVAL=Mrz, EVAL=Specimen, EVAL=FacePair or EVAL=Face runs one of them (Mrz ~4 min, Specimen ~1 min, FacePair ~3 min).
+# (DB_JDBC_URL / DB_REACTIVE_URL); takes 15-25 minutes on 2 cores. EVAL=Mrz, EVAL=Specimen, EVAL=FacePair or EVAL=Face runs one of them (Mrz ~4 min, Specimen ~1 min, FacePair ~7 min).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 tests=${EVAL:+${EVAL}Evaluation}

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -39,6 +40,25 @@ public class FaceSidecarResource implements QuarkusTestResourceLifecycleManager 
         return directory().resolve("node_modules/@vladmandic/face-api/demo");
     }
 
+    /** Installs the sidecar's packages ({@code npm ci}) when they are missing; the reason it cannot, or empty. */
+    private static Optional<String> install() throws InterruptedException {
+        var node = MachineTools.find("node");
+        var npm = MachineTools.find("npm");
+        if (node.isEmpty() || npm.isEmpty()) {
+            return Optional.of(MachineTools.missing(node.isEmpty() ? "node" : "npm"));
+        }
+        Path dir = directory();
+        if (!Files.isDirectory(dir.resolve("node_modules/@vladmandic/face-api/model"))) {
+            System.out.println("[live checks] installing the face sidecar's packages: npm ci in " + dir);
+            try {
+                ht.platform.support.testing.MachineCommand.run(List.of(npm.get(), "ci", "--no-audit", "--no-fund"), dir.toFile(), 10);
+            } catch (IOException e) {
+                return Optional.of("[live checks] SKIPPED: npm ci failed in " + dir + ": " + e.getMessage());
+            }
+        }
+        return Optional.empty();
+    }
+
     public static String require() {
         Assumptions.assumeTrue(url != null, missing);
         return url;
@@ -47,24 +67,14 @@ public class FaceSidecarResource implements QuarkusTestResourceLifecycleManager 
     @Override
     public Map<String, String> start() {
         MachineTools.find("tesseract");
-        var node = MachineTools.find("node");
-        var npm = MachineTools.find("npm");
-        if (node.isEmpty() || npm.isEmpty()) {
-            missing = MachineTools.missing(node.isEmpty() ? "node" : "npm");
-            return Map.of();
-        }
-        Path dir = directory();
         try {
-            if (!Files.isDirectory(dir.resolve("node_modules/@vladmandic/face-api/model"))) {
-                System.out.println("[live checks] installing the face sidecar's packages: npm ci in " + dir);
-                try {
-                    ht.platform.support.testing.MachineCommand.run(List.of(npm.get(), "ci", "--no-audit", "--no-fund"), dir.toFile(), 10);
-                } catch (IOException e) {
-                    missing = "[live checks] SKIPPED: npm ci failed in " + dir + ": " + e.getMessage();
-                    System.out.println(missing);
-                    return Map.of();
-                }
+            Optional<String> notInstalled = install();
+            if (notInstalled.isPresent()) {
+                missing = notInstalled.get();
+                System.out.println(missing);
+                return Map.of();
             }
+            var node = MachineTools.find("node");
             String token = newToken();
             process = launch(node.get(), Map.of("FACE_SIDECAR_TOKEN", token));
             url = base;
@@ -126,9 +136,9 @@ public class FaceSidecarResource implements QuarkusTestResourceLifecycleManager 
 
     /** A sidecar of its own with these settings (for the tests of its limits); stop it with {@link #stop()}. */
     public static FaceSidecarResource started(Map<String, String> settings) throws IOException, InterruptedException {
+        Optional<String> notInstalled = install();
+        Assumptions.assumeTrue(notInstalled.isEmpty(), notInstalled.orElse(""));
         var node = MachineTools.find("node");
-        Assumptions.assumeTrue(node.isPresent() && Files.isDirectory(directory().resolve("node_modules/@vladmandic/face-api/model")),
-                "[face sidecar] SKIPPED: node or the sidecar's packages are missing");
         FaceSidecarResource own = new FaceSidecarResource();
         own.own = true;
         own.launch(node.get(), settings);

@@ -156,7 +156,7 @@ public interface KycSettings {
         double selfieMinScore();
 
         /** Distance below which the faces are the same person (kyc-service/eval FacePairEvaluation). */
-        @WithDefault("0.47")
+        @WithDefault("0.40")
         double matchBelow();
 
         /** Distance from which the faces are different people (face_mismatch); in between: face_match_inconclusive. */

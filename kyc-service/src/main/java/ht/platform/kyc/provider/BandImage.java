@@ -155,6 +155,29 @@ final class BandImage {
         return out;
     }
 
+    /** The region {@code [top, bottom) × [left, right)} scaled by {@code k} < 1, each pixel the mean of what it covers. */
+    static int[][] shrink(int[][] grey, int top, int bottom, int left, int right, double k) {
+        int h = Math.max(1, (int) ((bottom - top) * k));
+        int w = Math.max(1, (int) ((right - left) * k));
+        int[][] out = new int[h][w];
+        for (int y = 0; y < h; y++) {
+            int y0 = top + (int) (y / k);
+            int y1 = Math.max(y0 + 1, Math.min(bottom, top + (int) ((y + 1) / k)));
+            for (int x = 0; x < w; x++) {
+                int x0 = left + (int) (x / k);
+                int x1 = Math.max(x0 + 1, Math.min(right, left + (int) ((x + 1) / k)));
+                long sum = 0;
+                for (int yy = y0; yy < y1; yy++) {
+                    for (int xx = x0; xx < x1; xx++) {
+                        sum += grey[yy][xx];
+                    }
+                }
+                out[y][x] = (int) (sum / ((long) (y1 - y0) * (x1 - x0)));
+            }
+        }
+        return out;
+    }
+
     /**
      * The rows {@code top}..{@code bottom} and columns {@code left}..{@code right}, scaled (bilinear) to about
      * {@code width} pixels wide, in black and white by the local threshold over a window of about two lines' height,

@@ -20,6 +20,11 @@ final class MrzBand {
         int width() {
             return right - left;
         }
+
+        /** The pitch of {@code chars} monospaced characters filling the line (the last one's trailing space not inked). */
+        double pitch(int chars) {
+            return width() / (chars - 0.4);
+        }
     }
 
     private MrzBand() { }

@@ -60,7 +60,7 @@ final class MrzCells {
         if (OCR_B == null || line.width() < chars * MIN_PITCH) {
             return "";
         }
-        double pitch = line.width() / (chars - 0.4);
+        double pitch = line.pitch(chars);
         if (pitch > WORK_PITCH * 1.25) {
             // a large photo: the line is matched at a working size (the cost grows with the square of the glyph size)
             double k = WORK_PITCH / pitch;
@@ -68,7 +68,7 @@ final class MrzCells {
             int left = Math.max(0, (int) (line.left() - 2 * pitch));
             int bottom = Math.min(grey.length, line.bottom() + line.height());
             int right = Math.min(grey[0].length, (int) (line.right() + 2 * pitch));
-            int[][] small = shrink(grey, top, bottom, left, right, k);
+            int[][] small = BandImage.shrink(grey, top, bottom, left, right, k);
             MrzBand.Line scaled = new MrzBand.Line((int) Math.round((line.top() - top) * k),
                     (int) Math.round((line.bottom() - top) * k), (int) Math.round((line.left() - left) * k),
                     (int) Math.round((line.right() - left) * k));
@@ -78,7 +78,7 @@ final class MrzCells {
     }
 
     private static String readAtSize(int[][] grey, MrzBand.Line line, int chars) {
-        double pitch0 = line.width() / (chars - 0.4);
+        double pitch0 = line.pitch(chars);
         String best = "";
         double bestScore = Double.NEGATIVE_INFINITY;
         for (double f : new double[] {0.97, 1.0, 1.03}) {
@@ -92,29 +92,6 @@ final class MrzCells {
             }
         }
         return best;
-    }
-
-    /** The region {@code [top, bottom) × [left, right)} scaled by {@code k} < 1, each pixel the mean of what it covers. */
-    private static int[][] shrink(int[][] grey, int top, int bottom, int left, int right, double k) {
-        int h = Math.max(1, (int) ((bottom - top) * k));
-        int w = Math.max(1, (int) ((right - left) * k));
-        int[][] out = new int[h][w];
-        for (int y = 0; y < h; y++) {
-            int y0 = top + (int) (y / k);
-            int y1 = Math.max(y0 + 1, Math.min(bottom, top + (int) ((y + 1) / k)));
-            for (int x = 0; x < w; x++) {
-                int x0 = left + (int) (x / k);
-                int x1 = Math.max(x0 + 1, Math.min(right, left + (int) ((x + 1) / k)));
-                long sum = 0;
-                for (int yy = y0; yy < y1; yy++) {
-                    for (int xx = x0; xx < x1; xx++) {
-                        sum += grey[yy][xx];
-                    }
-                }
-                out[y][x] = (int) (sum / ((long) (y1 - y0) * (x1 - x0)));
-            }
-        }
-        return out;
     }
 
     /** Reads cell after cell; answers the mean correlation of the chosen glyphs. */

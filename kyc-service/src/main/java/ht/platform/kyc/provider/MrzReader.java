@@ -135,9 +135,35 @@ public final class MrzReader {
         return out;
     }
 
-    /** One band as TD1 (three lines) or TD3 (two): read at a second scale when the first does not hold (OCR drops or splits different glyphs at each size). */
+    /** One band as TD1 (three lines) or TD3 (two): cell by cell, and when that does not hold, by OCR. */
     private Reading read(int[][] grey, List<MrzBand.Line> lines, LocalDate today) {
         int chars = lines.size() == 3 ? 30 : 44;
+        Reading cells = cells(grey, lines, chars, today);
+        return cells.status() == Status.read ? cells : ocr(grey, lines, chars, today, cells);
+    }
+
+    /**
+     * The band read cell by cell, each line over its own extent, then all over the narrowest one: every MRZ line fills
+     * every cell, so a mark beside one line only widens that line (perspective makes the far lines narrower, hence both).
+     */
+    private static Reading cells(int[][] grey, List<MrzBand.Line> lines, int chars, LocalDate today) {
+        Reading own = matched(grey, lines, chars, today);
+        int left = lines.stream().mapToInt(MrzBand.Line::left).max().orElseThrow();
+        int right = lines.stream().mapToInt(MrzBand.Line::right).min().orElseThrow();
+        List<MrzBand.Line> narrowest = lines.stream().map(line -> new MrzBand.Line(line.top(), line.bottom(), left, right)).toList();
+        if (own.status() == Status.read || narrowest.equals(lines)) {
+            return own;
+        }
+        Reading same = matched(grey, narrowest, chars, today);
+        return same.status() == Status.read ? same : own;
+    }
+
+    private static Reading matched(int[][] grey, List<MrzBand.Line> lines, int chars, LocalDate today) {
+        return MrzText.interpretCells(lines.stream().map(line -> MrzCells.read(grey, line, chars)).collect(Collectors.joining("\n")), today);
+    }
+
+    /** The band read by OCR at two scales (OCR drops or splits different glyphs at each size); else what the cells gave. */
+    private Reading ocr(int[][] grey, List<MrzBand.Line> lines, int chars, LocalDate today, Reading cells) {
         int top = lines.get(0).top();
         int bottom = lines.get(lines.size() - 1).bottom();
         int height = (bottom - top) / lines.size();
@@ -149,14 +175,7 @@ public final class MrzReader {
         bottom = Math.min(grey.length, bottom + pad);
         left = Math.max(0, left - pitch);
         right = Math.min(grey[0].length, right + pitch);
-        Reading best = cells(grey, lines, chars, false, today);
-        if (best.status() != Status.read) {
-            Reading same = cells(grey, lines, chars, true, today);
-            best = same.status() == Status.read ? same : best;
-        }
-        if (best.status() == Status.read) {
-            return best;
-        }
+        Reading best = cells;
         String lastDigit = chars == 44 ? lastDigit(grey, lines.get(1)) : "";
         for (int width : new int[] {1500, 2100}) {
             String text = tesseract.read(BandImage.band(grey, top, bottom, left, right, height, width), "6", WHITELIST);
@@ -172,25 +191,11 @@ public final class MrzReader {
     }
 
     /**
-     * The band read cell by cell, each line over its own extent or ({@code sameExtent}) all over the narrowest one: every
-     * MRZ line fills every cell, so a mark beside one line only widens that line (perspective makes the far lines
-     * narrower, hence both).
-     */
-    private static Reading cells(int[][] grey, List<MrzBand.Line> lines, int chars, boolean sameExtent, LocalDate today) {
-        int left = lines.stream().mapToInt(MrzBand.Line::left).max().orElseThrow();
-        int right = lines.stream().mapToInt(MrzBand.Line::right).min().orElseThrow();
-        return MrzText.interpretCells(lines.stream()
-                .map(line -> sameExtent ? new MrzBand.Line(line.top(), line.bottom(), left, right) : line)
-                .map(line -> MrzCells.read(grey, line, chars))
-                .collect(Collectors.joining("\n")), today);
-    }
-
-    /**
      * The composite check digit ends a TD3's second line after a long run of fillers, where Tesseract tends to drop
      * it or read it as a letter: that one cell (the line is monospaced) is read again on its own, digits only.
      */
     private String lastDigit(int[][] grey, MrzBand.Line line) {
-        double pitch = line.width() / (44 - 0.4);
+        double pitch = line.pitch(44);
         int left = (int) Math.max(0, line.right() - 1.15 * pitch);
         int right = Math.min(grey[0].length, line.right() + 4);
         String read = tesseract.read(BandImage.band(grey, line.top(), line.bottom(), left, right, line.height(), 3 * (right - left)),
