@@ -64,6 +64,12 @@ drop_schema() { # schema
   PGPASSWORD="$DB_PASSWORD" psql -q -h "${db_hostport%%:*}" -p "${db_hostport##*:}" -U "$DB_USER" -d "$db_name" \
     -c "DROP SCHEMA IF EXISTS $1 CASCADE" >/dev/null 2>&1
 }
+if command -v psql >/dev/null; then # a new machine has no database yet: create it (the services create their schemas)
+  PGPASSWORD="$DB_PASSWORD" psql -q -h "${db_hostport%%:*}" -p "${db_hostport##*:}" -U "$DB_USER" -d postgres -tAc \
+    "SELECT 1 FROM pg_database WHERE datname = '$db_name'" 2>/dev/null | grep -q 1 \
+    || PGPASSWORD="$DB_PASSWORD" psql -q -h "${db_hostport%%:*}" -p "${db_hostport##*:}" -U "$DB_USER" -d postgres \
+      -c "CREATE DATABASE \"$db_name\"" >/dev/null 2>&1 || true
+fi
 
 results="$(mktemp)"
 printf '%-17s %-14s %-8s %3s %9s %8s %9s %8s %9s\n' service variant schema run ready_ms q_says rss_ready peak_MiB rss_load
