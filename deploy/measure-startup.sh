@@ -60,15 +60,16 @@ read -r -a variants <<< "${VARIANTS:-${all_variants[*]}}"
 case "$SCHEMA" in both) schemas=(empty migrated);; migrated|empty) schemas=("$SCHEMA");; *) echo "SCHEMA=migrated|empty|both" >&2; exit 1;; esac
 db_name="${DB_JDBC_URL##*/}"; db_name="${db_name%%\?*}"
 db_hostport="${DB_JDBC_URL#jdbc:postgresql://}"; db_hostport="${db_hostport%%/*}"
+pg() { # database, psql arguments...
+  local db=$1; shift
+  PGPASSWORD="$DB_PASSWORD" psql -q -h "${db_hostport%%:*}" -p "${db_hostport##*:}" -U "$DB_USER" -d "$db" "$@" 2>/dev/null
+}
 drop_schema() { # schema
-  PGPASSWORD="$DB_PASSWORD" psql -q -h "${db_hostport%%:*}" -p "${db_hostport##*:}" -U "$DB_USER" -d "$db_name" \
-    -c "DROP SCHEMA IF EXISTS $1 CASCADE" >/dev/null 2>&1
+  pg "$db_name" -c "DROP SCHEMA IF EXISTS $1 CASCADE" >/dev/null
 }
 if command -v psql >/dev/null; then # a new machine has no database yet: create it (the services create their schemas)
-  PGPASSWORD="$DB_PASSWORD" psql -q -h "${db_hostport%%:*}" -p "${db_hostport##*:}" -U "$DB_USER" -d postgres -tAc \
-    "SELECT 1 FROM pg_database WHERE datname = '$db_name'" 2>/dev/null | grep -q 1 \
-    || PGPASSWORD="$DB_PASSWORD" psql -q -h "${db_hostport%%:*}" -p "${db_hostport##*:}" -U "$DB_USER" -d postgres \
-      -c "CREATE DATABASE \"$db_name\"" >/dev/null 2>&1 || true
+  pg postgres -tAc "SELECT 1 FROM pg_database WHERE datname = '$db_name'" | grep -q 1 \
+    || pg postgres -c "CREATE DATABASE \"$db_name\"" >/dev/null || true
 fi
 
 results="$(mktemp)"

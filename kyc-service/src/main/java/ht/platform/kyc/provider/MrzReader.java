@@ -148,10 +148,13 @@ public final class MrzReader {
      */
     private static Reading cells(int[][] grey, List<MrzBand.Line> lines, int chars, LocalDate today) {
         Reading own = matched(grey, lines, chars, today);
+        if (own.status() == Status.read) {
+            return own;
+        }
         int left = lines.stream().mapToInt(MrzBand.Line::left).max().orElseThrow();
         int right = lines.stream().mapToInt(MrzBand.Line::right).min().orElseThrow();
         List<MrzBand.Line> narrowest = lines.stream().map(line -> new MrzBand.Line(line.top(), line.bottom(), left, right)).toList();
-        if (own.status() == Status.read || narrowest.equals(lines)) {
+        if (narrowest.equals(lines)) {
             return own;
         }
         Reading same = matched(grey, narrowest, chars, today);
