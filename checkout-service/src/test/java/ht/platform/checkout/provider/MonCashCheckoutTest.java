@@ -70,6 +70,7 @@ class MonCashCheckoutTest {
         sandbox.prefundedBalance(new BigDecimal("100000"));
         sandbox.walletWithRoom("50937005555");
         sandbox.at(Instant.now());
+        sandbox.revokeAccessTokens(); // set back, the stand-in's clock would honour a token issued in its future
         rails.breaker(MonCashProvider.NAME).reset();
         clock.reset();
     }

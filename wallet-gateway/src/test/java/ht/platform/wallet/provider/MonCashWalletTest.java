@@ -88,6 +88,7 @@ class MonCashWalletTest {
         sandbox.prefundedBalance(new BigDecimal("100000"));
         sandbox.walletWithRoom("50937002222");
         sandbox.at(Instant.now());
+        sandbox.revokeAccessTokens(); // set back, the stand-in's clock would honour a token issued in its future
         rail.client().breaker().reset();
         clock.reset();
     }

@@ -189,6 +189,11 @@ public final class MonCashSandbox implements AutoCloseable {
         now.set(instant.truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
     }
 
+    /** Every access token issued so far is refused (401) from now on, as after a revocation at MonCash. */
+    public void revokeAccessTokens() {
+        tokens.clear();
+    }
+
     /** The receiver's wallet cannot hold more: a {@code Transfert} to it is refused with 403 "Maximum Account Balance". */
     public void fullWallet(String receiver) {
         fullWallets.add(receiver);
