@@ -125,26 +125,35 @@ public class DeliveryStore {
         return sql.computeIfAbsent(policy.name(), n -> new String[] {claimSql(policy), recordSql(policy)});
     }
 
-    /** $1 now, $2 limit, $3 in flight allowed per destination, $4 lease until. */
+    /** The columns of a destination that sending needs, read from {@code t}. */
+    private static final String ADDRESS = "t.url, t.secret, t.previous_secret, t.previous_secret_expires_at, t.secret_bound_to";
+
+    /**
+     * $1 now, $2 limit, $3 in flight allowed per destination, $4 lease until. The due rows are found by an array of
+     * ids, not {@code IN (subquery)}: with the limit a parameter, the generic plan of the latter scans the whole table.
+     */
     static String claimSql(DeliveryPolicy policy) {
         return "WITH busy AS (SELECT destination_id AS dest, count(*) AS n FROM " + policy.deliveries()
                 + "   WHERE status = 'pending' AND lease_until > $1 GROUP BY 1),"
-                + " offered AS (SELECT o.id, o.seq FROM " + policy.destinations() + " t LEFT JOIN busy b ON b.dest = t.id"
+                + " offered AS (SELECT o.id, o.seq, " + ADDRESS + " FROM " + policy.destinations() + " t LEFT JOIN busy b ON b.dest = t.id"
                 + "   CROSS JOIN LATERAL (SELECT d.id, d.seq FROM " + policy.deliveries() + " d"
                 + "     WHERE d.destination_id = t.id AND d.status = 'pending' AND d.next_attempt_at <= $1"
                 + "     AND (d.lease_until IS NULL OR d.lease_until <= $1)"
                 + "     ORDER BY d.seq LIMIT GREATEST($3 - COALESCE(b.n, 0), 0)) o"
                 + "   WHERE t.open ORDER BY o.seq LIMIT $2),"
-                + " due AS (SELECT id FROM " + policy.deliveries() + " WHERE id IN (SELECT id FROM offered) AND status = 'pending'"
-                + "   AND (lease_until IS NULL OR lease_until <= $1) FOR UPDATE SKIP LOCKED)"
-                + lease(policy, "$4");
+                + " due AS (SELECT id FROM " + policy.deliveries() + " WHERE id = ANY (ARRAY(SELECT id FROM offered))"
+                + "   AND status = 'pending' AND (lease_until IS NULL OR lease_until <= $1) FOR UPDATE SKIP LOCKED)"
+                + lease(policy, "$4", "offered");
     }
 
-    /** The UPDATE that leases the rows of CTE {@code due} and answers what sending them needs. */
-    private static String lease(DeliveryPolicy policy, String until) {
+    /**
+     * The UPDATE that leases the rows of CTE {@code due} and answers what sending them needs, the address from CTE
+     * {@code source} (delivery id and {@link #ADDRESS}), which has read the destinations already.
+     */
+    private static String lease(DeliveryPolicy policy, String until, String source) {
         return " UPDATE " + policy.deliveries() + " d SET lease_until = " + until
-                + " FROM due, " + policy.events() + " ev, " + policy.destinations() + " t"
-                + " WHERE d.id = due.id AND ev.id = d.event_id AND t.id = d.destination_id"
+                + " FROM due JOIN " + source + " t ON t.id = due.id, " + policy.events() + " ev"
+                + " WHERE d.id = due.id AND ev.id = d.event_id"
                 + " RETURNING d.id, d.destination_id, d.attempts + 1 AS attempt_number, d.cycle_failures AS failures,"
                 + " d.lease_until AS lease, ev.id AS event_id, ev.type AS event_type, ev.mode AS mode, ev.body AS body,"
                 + " t.url, t.secret, t.previous_secret, t.previous_secret_expires_at, t.secret_bound_to";
@@ -181,15 +190,15 @@ public class DeliveryStore {
             return s.append(" SELECT count(*) AS recorded FROM u").toString();
         }
         String open = pauses ? "CASE WHEN p.id IS NULL THEN t.open ELSE p.open END" : "t.open";
-        return s.append(", nx AS (SELECT o.id FROM r JOIN u ON u.id = r.id JOIN ").append(policy.destinations())
+        return s.append(", nx AS (SELECT o.id, ").append(ADDRESS).append(" FROM r JOIN u ON u.id = r.id JOIN ").append(policy.destinations())
                 .append(" t ON t.id = r.dest").append(pauses ? " LEFT JOIN p ON p.id = r.dest" : "")
                 .append(" CROSS JOIN LATERAL (SELECT d.id FROM ").append(policy.deliveries())
                 .append(" d WHERE d.destination_id = r.dest AND d.status = 'pending' AND d.next_attempt_at <= $13")
                 .append(" AND (d.lease_until IS NULL OR d.lease_until <= $13) AND d.id <> ALL ($1::text[])")
                 .append(" ORDER BY d.seq LIMIT 1) o WHERE ").append(open).append("),")
-                .append(" due AS (SELECT id FROM ").append(policy.deliveries()).append(" WHERE id IN (SELECT id FROM nx)")
+                .append(" due AS (SELECT id FROM ").append(policy.deliveries()).append(" WHERE id = ANY (ARRAY(SELECT id FROM nx))")
                 .append(" AND status = 'pending' AND (lease_until IS NULL OR lease_until <= $13) FOR UPDATE SKIP LOCKED)")
-                .append(lease(policy, "$14")).toString();
+                .append(lease(policy, "$14", "nx")).toString();
     }
 
     private Instant now() {
