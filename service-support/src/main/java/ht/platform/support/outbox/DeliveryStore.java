@@ -129,19 +129,25 @@ public class DeliveryStore {
     private static final String ADDRESS = "t.url, t.secret, t.previous_secret, t.previous_secret_expires_at, t.secret_bound_to";
 
     /**
-     * $1 now, $2 limit, $3 in flight allowed per destination, $4 lease until. The due rows are found by an array of
-     * ids, not {@code IN (subquery)}: with the limit a parameter, the generic plan of the latter scans the whole table.
+     * $1 now, $2 limit, $3 in flight allowed per destination, $4 lease until. Only the destinations that have pending
+     * deliveries are visited ({@code lanes}, one index step each over the lane index), not every destination there
+     * is. The due rows are found by an array of ids, not {@code IN (subquery)}: with the limit a parameter, the
+     * generic plan of the latter scans the whole table.
      */
     static String claimSql(DeliveryPolicy policy) {
-        return "WITH busy AS (SELECT destination_id AS dest, count(*) AS n FROM " + policy.deliveries()
-                + "   WHERE status = 'pending' AND lease_until > $1 GROUP BY 1),"
-                + " offered AS (SELECT o.id, o.seq, " + ADDRESS + " FROM " + policy.destinations() + " t LEFT JOIN busy b ON b.dest = t.id"
-                + "   CROSS JOIN LATERAL (SELECT d.id, d.seq FROM " + policy.deliveries() + " d"
+        String deliveries = policy.deliveries();
+        return "WITH RECURSIVE lanes AS ((SELECT destination_id AS dest FROM " + deliveries
+                + "     WHERE status = 'pending' ORDER BY destination_id LIMIT 1)"
+                + "   UNION ALL SELECT (SELECT destination_id FROM " + deliveries + " WHERE status = 'pending'"
+                + "     AND destination_id > l.dest ORDER BY destination_id LIMIT 1) FROM lanes l WHERE l.dest IS NOT NULL),"
+                + " offered AS (SELECT o.id, o.seq, " + ADDRESS + " FROM lanes l JOIN " + policy.destinations() + " t ON t.id = l.dest"
+                + "   CROSS JOIN LATERAL (SELECT d.id, d.seq FROM " + deliveries + " d"
                 + "     WHERE d.destination_id = t.id AND d.status = 'pending' AND d.next_attempt_at <= $1"
                 + "     AND (d.lease_until IS NULL OR d.lease_until <= $1)"
-                + "     ORDER BY d.seq LIMIT GREATEST($3 - COALESCE(b.n, 0), 0)) o"
+                + "     ORDER BY d.seq LIMIT GREATEST($3 - (SELECT count(*) FROM " + deliveries + " b"
+                + "       WHERE b.destination_id = t.id AND b.status = 'pending' AND b.lease_until > $1), 0)) o"
                 + "   WHERE t.open ORDER BY o.seq LIMIT $2),"
-                + " due AS (SELECT id FROM " + policy.deliveries() + " WHERE id = ANY (ARRAY(SELECT id FROM offered))"
+                + " due AS (SELECT id FROM " + deliveries + " WHERE id = ANY (ARRAY(SELECT id FROM offered))"
                 + "   AND status = 'pending' AND (lease_until IS NULL OR lease_until <= $1) FOR UPDATE SKIP LOCKED)"
                 + lease(policy, "$4", "offered");
     }

@@ -1,0 +1,8 @@
+package ht.platform.wallet.events;
+
+import ht.platform.support.testing.SessionSettingsContract;
+import io.quarkus.test.junit.QuarkusTest;
+
+@QuarkusTest
+class SessionSettingsTest extends SessionSettingsContract {
+}
