@@ -32,6 +32,7 @@ fi
 USERS=${USERS:-16}
 OPEN_CONNECTIONS=${OPEN_CONNECTIONS:-64}   # keep-alive connections of the open-model generator
 LANES=${LANES:-16}      # owners (each with one webhook address) that share the delivery load
+IDLE_OWNERS=${IDLE_OWNERS:-0} # owners with a webhook address and no events, registered before the delivery figures
 JAVA_OPTS=${JAVA_OPTS:--Xmx512m}
 KYC_RATE=${KYC_RATE:-100000}
 BAD_P99_LIMIT_MS=${BAD_P99_LIMIT_MS:-5000}
@@ -198,6 +199,10 @@ speed() {
 #            the commit of the event (track_commit_timestamp) -> first arrival, p50/p99.
 delivery_speed() {
   local svc=$1 port=${PORT[$1]} rport
+  if [ "$IDLE_OWNERS" -gt 0 ]; then
+    log "$svc: registering $IDLE_OWNERS idle owners (one webhook address each, never sent to)"
+    idle_owners "$svc" "$port" "$IDLE_OWNERS" || log "$svc: not every idle owner was registered"
+  fi
   next_rport; rport=$RPORT
   start_receiver "$rport" "$LOGS/recv-capacity-$svc.log" 900 || return
   if ! tenants "$svc" "$port" "bench-capacity" "$LANES" "http://127.0.0.1:$rport/ok"; then

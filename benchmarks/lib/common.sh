@@ -197,6 +197,21 @@ tenants() {
   done
 }
 
+# idle_owners svc port count: owners with one webhook address each that receive nothing (8 registrations at a time):
+# the delivery figures with many merchants of whom few have events due
+idle_owners() {
+  local i pids=() failed=0 p
+  for i in $(seq 1 "$3"); do
+    tenant "$1" "$2" "bench-idle-$i" "http://127.0.0.1:9/idle" >/dev/null &
+    pids+=($!)
+    if (( ${#pids[@]} == 8 )) || (( i == $3 )); then
+      for p in "${pids[@]}"; do wait "$p" || failed=1; done   # only these: the services and receivers are children too
+      pids=()
+    fi
+  done
+  return $failed
+}
+
 # expected_deliveries svc owners(comma, quoted list) outfile: event_id TAB event_commit_micros TAB url TAB delivery status
 # (the commit time of the transaction that wrote the event, from track_commit_timestamp: kept in committed_at once
 # the feed's sequencer has numbered the event; created_at where unknown)

@@ -190,7 +190,8 @@ public class DeliveryStore {
             s.append(", p AS (UPDATE ").append(policy.destinations()).append(" t SET")
                     .append(" consecutive_failures = CASE WHEN r.ok THEN 0 ELSE t.consecutive_failures + 1 END,")
                     .append(" paused_at = CASE WHEN ").append(paused).append(" THEN r.at ELSE t.paused_at END")
-                    .append(" FROM r JOIN u ON u.id = r.id WHERE t.id = r.dest RETURNING t.id, t.open)");
+                    .append(" FROM r JOIN u ON u.id = r.id WHERE t.id = r.dest AND NOT (r.ok AND t.consecutive_failures = 0)")
+                    .append(" RETURNING t.id, t.open)"); // a success on a destination with no failures changes nothing: no write
         }
         if (policy.ordering() != Ordering.IN_ORDER_PER_DESTINATION) {
             return s.append(" SELECT count(*) AS recorded FROM u").toString();

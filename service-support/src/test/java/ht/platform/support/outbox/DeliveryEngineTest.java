@@ -329,6 +329,41 @@ class DeliveryEngineTest {
     }
 
     @Test
+    void aSuccessEndsTheRunOfFailuresSoFailuresApartNeverPause() {
+        DeliveryRunner runner = runner();
+        destination("d1");
+        answers.put("d1", new AtomicInteger(503));
+        event("e0", "d1");
+        drain(runner, inOrder);
+        clock.advance(Duration.ofMinutes(1));
+        drain(runner, inOrder);
+        clock.advance(Duration.ofMinutes(5));
+        drain(runner, inOrder);
+        assertEquals("dead", delivery("e0").getString("status"));
+        assertEquals(3, failuresInARow("d1"));
+
+        answers.put("d1", new AtomicInteger(200));
+        event("e1", "d1");
+        assertEquals(1, drain(runner, inOrder));
+        assertEquals(0, failuresInARow("d1"), "a success ends the run");
+        event("e2", "d1");
+        assertEquals(1, drain(runner, inOrder));
+        assertEquals(0, failuresInARow("d1"));
+
+        answers.put("d1", new AtomicInteger(503));
+        event("e3", "d1");
+        drain(runner, inOrder);
+        assertEquals(1, failuresInARow("d1"));
+        assertEquals(true, rows("SELECT open FROM " + SCHEMA + ".outbox_destinations WHERE id = 'd1'").get(0).getBoolean("open"),
+                "4 failures, not in a row: not paused");
+    }
+
+    private int failuresInARow(String destination) {
+        return rows("SELECT consecutive_failures FROM " + SCHEMA + ".outbox_destinations WHERE id = '" + destination + "'")
+                .get(0).getInteger("consecutive_failures");
+    }
+
+    @Test
     void twoRunnersOnOneOutboxSendEachDeliveryOnce() throws Exception {
         DeliveryRunner a = runner();
         DeliveryRunner b = runner();
