@@ -316,7 +316,7 @@ class DeliveryEngineTest {
             event("e" + i, "d1");
             drain(runner, inOrder);
         }
-        assertEquals(false, rows("SELECT open FROM " + SCHEMA + ".outbox_destinations WHERE id = 'd1'").get(0).getBoolean("open"));
+        assertEquals(false, address("d1").getBoolean("open"));
         event("held", "d1");
         clock.advance(Duration.ofHours(1));
         assertEquals(0, drain(runner, inOrder), "a paused destination is offered nothing");
@@ -354,13 +354,16 @@ class DeliveryEngineTest {
         event("e3", "d1");
         drain(runner, inOrder);
         assertEquals(1, failuresInARow("d1"));
-        assertEquals(true, rows("SELECT open FROM " + SCHEMA + ".outbox_destinations WHERE id = 'd1'").get(0).getBoolean("open"),
-                "4 failures, not in a row: not paused");
+        assertEquals(true, address("d1").getBoolean("open"), "4 failures, not in a row: not paused");
     }
 
     private int failuresInARow(String destination) {
-        return rows("SELECT consecutive_failures FROM " + SCHEMA + ".outbox_destinations WHERE id = '" + destination + "'")
-                .get(0).getInteger("consecutive_failures");
+        return address(destination).getInteger("consecutive_failures");
+    }
+
+    /** The destination as the engine reads it, through the outbox_destinations view. */
+    private Row address(String destination) {
+        return rows("SELECT * FROM " + SCHEMA + ".outbox_destinations WHERE id = '" + destination + "'").get(0);
     }
 
     @Test
