@@ -161,7 +161,8 @@ public class FeedSequencer {
         String events = policy.schema() + ".outbox_events";
         return "WITH todo AS (SELECT id, row_number() OVER (ORDER BY written) AS n FROM " + events
                 + "   WHERE position IS NULL AND on_feed ORDER BY written LIMIT $1),"
-                + " base AS (SELECT COALESCE(max(position), 0) AS m FROM " + events + "),"
+                + " base AS (SELECT COALESCE((SELECT position FROM " + events + " WHERE position IS NOT NULL"
+                + "   ORDER BY position DESC LIMIT 1), 0) AS m),"
                 + " u AS (UPDATE " + events + " e SET position = base.m + todo.n, committed_at = CASE WHEN"
                 + "   current_setting('track_commit_timestamp') = 'on' THEN pg_xact_commit_timestamp(e.xmin) END"
                 + "   FROM todo, base WHERE e.id = todo.id"

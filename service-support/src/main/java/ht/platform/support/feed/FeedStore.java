@@ -63,16 +63,29 @@ public class FeedStore {
 
     /** Up to {@code limit} events after {@code after} of the given types (null: all), with the feed's head. */
     public Uni<Page> page(DeliveryPolicy policy, String owner, String mode, long after, String[] types, int limit) {
-        String events = policy.schema() + ".outbox_events";
-        return pool.preparedQuery("SELECT h.head, p.position, p.id, p.type, p.created_at, p.body FROM"
-                        + " (SELECT COALESCE(max(position), 0) AS head FROM " + events
-                        + "   WHERE owner_id = $1 AND mode = $2 AND position IS NOT NULL) h"
-                        + " LEFT JOIN LATERAL (SELECT position, id, type, created_at, body FROM " + events
-                        + "   WHERE owner_id = $1 AND mode = $2 AND position > $3 AND position IS NOT NULL"
-                        + "   AND ($4::text[] IS NULL OR type = ANY ($4)) ORDER BY position LIMIT $5) p ON true"
-                        + " ORDER BY p.position")
+        return pool.preparedQuery(pageSql(policy.schema()))
                 .execute(Tuple.of(owner, mode, after, types, limit))
                 .map(FeedStore::page);
+    }
+
+    static String pageSql(String schema) {
+        String events = schema + ".outbox_events";
+        return "SELECT h.head, p.position, p.id, p.type, p.created_at, p.body FROM"
+                + " (SELECT COALESCE((" + head(events) + "), 0) AS head) h"
+                + " LEFT JOIN LATERAL (SELECT position, id, type, created_at, body FROM " + events
+                + "   WHERE owner_id = $1 AND mode = $2 AND position > $3 AND position IS NOT NULL"
+                + "   AND ($4::text[] IS NULL OR type = ANY ($4)) ORDER BY position LIMIT $5) p ON true"
+                + " ORDER BY p.position";
+    }
+
+    /**
+     * The highest position of owner $1 in mode $2, as one step back along the feed index. Written as {@code max()},
+     * PostgreSQL may plan it as an aggregate over every position of the owner (it did, with statistics older than
+     * the owner's events), and every read of the feed then reads the owner's whole history.
+     */
+    private static String head(String events) {
+        return "SELECT position FROM " + events + " WHERE owner_id = $1 AND mode = $2 AND position IS NOT NULL"
+                + " ORDER BY position DESC LIMIT 1";
     }
 
     private static Page page(RowSet<Row> rows) {
@@ -102,8 +115,7 @@ public class FeedStore {
         String events = policy.schema() + ".outbox_events";
         return pool.preparedQuery("SELECT COALESCE((SELECT position - 1 FROM " + events + " WHERE owner_id = $1"
                         + " AND mode = $2 AND position IS NOT NULL AND created_at >= $3 ORDER BY created_at, id LIMIT 1),"
-                        + " (SELECT COALESCE(max(position), 0) FROM " + events + " WHERE owner_id = $1 AND mode = $2"
-                        + " AND position IS NOT NULL)) AS oldest")
+                        + " (" + head(events) + "), 0) AS oldest")
                 .execute(Tuple.of(owner, mode, at(cutoff)))
                 .map(rows -> rows.iterator().next().getLong("oldest"));
     }

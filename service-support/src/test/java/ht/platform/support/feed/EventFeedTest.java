@@ -13,6 +13,8 @@ import ht.platform.support.time.MovableClock;
 import ht.platform.webhooks.retry.RetrySchedule;
 import ht.platform.webhooks.signing.SignatureScheme;
 import ht.platform.webhooks.signing.WebhookVerifier;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
 import io.vertx.mutiny.pgclient.PgBuilder;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
@@ -297,6 +299,45 @@ class EventFeedTest {
         long remembered = one.pool.query("SELECT position FROM " + SCHEMA + ".outbox_feed_cursors WHERE destination_id = 'pull_1'")
                 .executeAndAwait().iterator().next().getLong("position");
         assertEquals(FeedCursor.position(deleted.nextCursor()), remembered, "the destination's cursor, for its lag");
+    }
+
+    /**
+     * A read costs the same however long the owner's history is: the feed's head is one step back along the feed
+     * index, also when the statistics were taken before most of the owner's events existed (written as {@code max()},
+     * the generic plan was then an aggregate over every position of the owner, on every read).
+     */
+    @Test
+    void aReadNearTheHeadDoesNotReadTheOwnersWholeHistory() {
+        Replica one = new Replica();
+        String insert = "INSERT INTO " + SCHEMA + ".outbox_events (id, owner_id, mode, type, body, created_at, position)"
+                + " SELECT 'evt_' || g, 'owner', 'test', 'thing.created', '\\x7b7d', now(), g FROM generate_series(%d, %d) g";
+        sql(one.pool, String.format(insert, 1, 3));
+        sql(one.pool, "ANALYZE " + SCHEMA + ".outbox_events");
+        sql(one.pool, String.format(insert, 4, 5000));
+
+        JsonArray plan = one.pool.withConnection(c -> c.query("SET plan_cache_mode = force_generic_plan").execute()
+                .chain(() -> c.query("PREPARE page_probe (text, text, bigint, text[], int) AS "
+                        + FeedStore.pageSql(SCHEMA)).execute())
+                .chain(() -> c.query("EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE page_probe ('owner', 'test', 4990, NULL, 101)")
+                        .execute())
+                .map(rows -> (JsonArray) rows.iterator().next().getValue(0))
+                .call(() -> c.query("DEALLOCATE page_probe").execute())
+                .call(() -> c.query("RESET plan_cache_mode").execute()))
+                .await().atMost(Duration.ofSeconds(30));
+
+        long read = rowsRead(plan.getJsonObject(0).getJsonObject("Plan"), "outbox_events");
+        assertTrue(read <= 11, "the page of 10 events and the head read " + read + " rows of the owner's 5,000: " + plan.encode());
+    }
+
+    /** Rows the plan's scans of {@code table} returned, over all their loops. */
+    static long rowsRead(JsonObject node, String table) {
+        long rows = table.equals(node.getString("Relation Name"))
+                ? node.getLong("Actual Rows", 0L) * node.getLong("Actual Loops", 1L) : 0;
+        JsonArray children = node.getJsonArray("Plans");
+        for (int i = 0; children != null && i < children.size(); i++) {
+            rows += rowsRead(children.getJsonObject(i), table);
+        }
+        return rows;
     }
 
     // ---------------------------------------------------------------- writing events as OutboxWriter does
