@@ -12,6 +12,8 @@
 # every port), JAVA_OPTS, USERS,
 # MERGE_FROM=<an earlier results.kv> (its figures fill what this run skipped, marked in the report).
 # BENCH_JAVA (java; a JDK 25 uses the AOT cache a JDK 25 build wrote), BENCH_AOT=off (the plain fast-jar).
+# SKIP_STARTUP=1, STARTUP_ONLY=1 (only the start→ready / RSS table: JDK 17 fast-jar, JDK 25 fast-jar, JDK 25 with the
+# AOT cache, each STARTUP_RUNS times against this run's migrated schema, through deploy/measure-startup.sh).
 # Needs: JDK 17, PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin, pgbench, python3, curl, openssl, root
 # (initdb runs as the postgres user through runuser). The jars: ./mvnw -B -pl kyc-service,checkout-service,wallet-gateway -am package -DskipTests
 set -uo pipefail
@@ -41,6 +43,7 @@ FEED_RATE=${FEED_RATE:-200}         # events/s of the feed latency phase
 N_FEED=${N_FEED:-$((FEED_RATE * 20))}
 FEED_IDLE=${FEED_IDLE:-1000}        # held feed reads with nothing to read
 FEED_IDLE_SECONDS=${FEED_IDLE_SECONDS:-44}
+STARTUP_RUNS=${STARTUP_RUNS:-3}   # starts per service and variant in the start→ready table
 
 # receivers and replicas hold many sockets during the fault tests
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
@@ -254,6 +257,7 @@ delivery_speed() {
 }
 
 declare -gA SPEED_KEY=() SPEED_IDS=()
+if [ -n "${STARTUP_ONLY:-}" ]; then SKIP_SPEED=1; SKIP_FEED=1; SKIP_FAULTS=1; fi
 if [ -z "${SKIP_SPEED:-}" ] && [ -z "${FEED_ONLY:-}" ]; then
   for svc in "${ACTIVE[@]}"; do
     [ -n "${UP[$svc]:-}" ] && [ -z "${DELIVERY_ONLY:-}" ] || continue
@@ -489,6 +493,33 @@ if [ -z "${SKIP_FAULTS:-}" ] && [ -z "${DELIVERY_ONLY:-}" ] && [ -z "${FEED_ONLY
   for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && fault_replicas "$svc"; done
   for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && fault_pg_restart "$svc"; done
   for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && fault_kill9 "$svc"; done
+fi
+
+# ------------------------------------------------------------------ start → ready and RSS, with and without the cache
+# deploy/measure-startup.sh against this run's migrated schema, on ports of its own, every variant this machine can
+# run (JDK 17 fast-jar; JDK 25 fast-jar; JDK 25 with the AOT cache when the build wrote app.aot), in this same run.
+startup_table() {
+  local mods=() s out="$LOGS/startup.out"
+  for s in "${ACTIVE[@]}"; do mods+=("${MODULE[$s]}"); done
+  log "start→ready and RSS: deploy/measure-startup.sh, $STARTUP_RUNS runs per variant, migrated schema"
+  if ! DB_REACTIVE_URL="postgresql://127.0.0.1:$PGPORT/platform" DB_JDBC_URL="jdbc:postgresql://127.0.0.1:$PGPORT/platform" \
+      DB_USER=postgres DB_PASSWORD= PLATFORM_ENCRYPTION_KEY="$PLATFORM_ENCRYPTION_KEY" KYC_PROOF_SIGNING_KEY="$KYC_PROOF_SIGNING_KEY" \
+      WEBHOOKS_DELIVER=false RUNS="$STARTUP_RUNS" SCHEMA=migrated PORT_BASE=$((18300 + OFF)) JAVA_OPTS="$JAVA_OPTS" \
+      "$ROOT/deploy/measure-startup.sh" "${mods[@]}" >"$out" 2>&1; then
+    record note.startup "deploy/measure-startup.sh failed: $(tail -1 "$out")"; return
+  fi
+  # summary lines: module variant schema min / median (ready ms, RSS at ready, RSS after 200 requests)
+  sed -n '/^summary/,$p' "$out" | tail -n +3 | while read -r mod variant _ r1 _ r2 a1 _ a2 l1 _ l2; do
+    for s in "${ACTIVE[@]}"; do
+      [ "${MODULE[$s]}" = "$mod" ] || continue
+      record "startup.$s.$variant.ready_ms" "$r1 / $r2"; record "startup.$s.$variant.rss_ready_mib" "$a1 / $a2"
+      record "startup.$s.$variant.rss_load_mib" "$l1 / $l2"
+    done
+  done
+  record meta.startup_runs "$STARTUP_RUNS"
+}
+if { [ -z "${SKIP_STARTUP:-}" ] && [ -z "${DELIVERY_ONLY:-}" ] && [ -z "${FEED_ONLY:-}" ]; } || [ -n "${STARTUP_ONLY:-}" ]; then
+  startup_table
 fi
 
 # ------------------------------------------------------------------ report

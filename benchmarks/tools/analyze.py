@@ -318,6 +318,18 @@ def report(results, out_md):
                      f"{g(p + 'idle_held')} | {g(p + 'idle_rss_before_mib')} → {g(p + 'idle_rss_held_mib')} | {g(p + 'idle_cpu_ms_per_s')} | "
                      f"{g(p + 'reask_cpu_ms_per_1000')} |")
     lines.append("")
+    if "meta.startup_runs" in r:
+        lines.append(f"### Start → ready and RSS, with and without the JDK 25 AOT cache (deploy/measure-startup.sh, migrated schema, "
+                     f"{g('meta.startup_runs')} starts each, min / median)")
+        lines.append("")
+        lines.append("| service | variant | start→ready ms | RSS at ready MiB | RSS after 200 requests MiB |")
+        lines.append("|---|---|---|---|---|")
+        for s in ("kyc", "checkout", "wallet"):
+            for v in ("jdk17-fastjar", "jdk25-fastjar", "jdk25-aot"):
+                p = f"startup.{s}.{v}."
+                if p + "ready_ms" in r:
+                    lines.append(f"| {s} | {v} | {g(p + 'ready_ms')} | {g(p + 'rss_ready_mib')} | {g(p + 'rss_load_mib')} |")
+        lines.append("")
     if worst:
         lines.append(f"Slowest ratio: **{worst[1]} {worst[2]} = {worst[0]:.2f}** of the pgbench ceiling.")
         lines.append("")
