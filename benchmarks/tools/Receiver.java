@@ -102,17 +102,7 @@ public class Receiver {
         rt.start();
 
         BufferedWriter out = Files.newBufferedWriter(log, StandardCharsets.UTF_8);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            synchronized (lines) {
-                try {
-                    out.write(lines.toString());
-                    lines.setLength(0);
-                    out.flush();
-                } catch (IOException e) {
-                    System.err.println("log write failed: " + e);
-                }
-            }
-        }));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> writeLog(out)));
         System.out.println("receiver ready on 127.0.0.1:" + port + " (reset on " + (port + 1) + ")");
         long deadline = System.currentTimeMillis() + maxSeconds * 1000;
         long nextFlush = System.currentTimeMillis() + 200;
@@ -148,18 +138,28 @@ public class Receiver {
             long now = System.currentTimeMillis();
             if (now >= nextFlush) {
                 nextFlush = now + 200;
-                synchronized (lines) {
-                    if (lines.length() > 0) {
-                        out.write(lines.toString());
-                        lines.setLength(0);
-                        out.flush();
-                    }
-                }
+                writeLog(out);
             }
         }
         System.out.println("receiver: time limit reached, stopping");
         resetter.close();
         System.exit(0);
+    }
+
+    /** Appends the lines logged so far to the log file (every 200 ms and at exit). */
+    static void writeLog(BufferedWriter out) {
+        synchronized (lines) {
+            if (lines.length() == 0) {
+                return;
+            }
+            try {
+                out.write(lines.toString());
+                lines.setLength(0);
+                out.flush();
+            } catch (IOException e) {
+                System.err.println("log write failed: " + e);
+            }
+        }
     }
 
     static void read(SelectionKey key, Conn c) throws IOException {
