@@ -21,8 +21,8 @@ import java.util.List;
 @ApplicationScoped
 public class PaymentIntentStore {
 
-    private static final String BY_ID = "SELECT " + PaymentIntent.COLUMNS
-            + " FROM checkout.payment_intents WHERE id = $1 AND application_id = $2 AND mode = $3";
+    static final String BY_ID = "SELECT " + PaymentIntent.COLUMNS
+            + " FROM checkout.payment_intents WHERE id = $1";
 
     @Inject
     Pool pool;
@@ -32,8 +32,8 @@ public class PaymentIntentStore {
      * was most of a read's CPU); the intent is detached.
      */
     public Uni<PaymentIntent> readOwned(String id, String applicationId, String mode) {
-        return pool.preparedQuery(BY_ID).execute(Tuple.of(id, applicationId, mode))
-                .map(rows -> Rows.single(rows, PaymentIntent::fromRow, "Payment intent " + id));
+        return pool.preparedQuery(BY_ID).execute(Tuple.of(id)).map(rows -> Rows.owned(rows, "application_id", applicationId,
+                mode, PaymentIntent::fromRow, () -> ApiException.notFound("Payment intent " + id)));
     }
 
     public Uni<PaymentIntent> read(String id) {

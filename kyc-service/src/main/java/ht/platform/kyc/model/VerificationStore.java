@@ -33,8 +33,8 @@ public class VerificationStore {
             + "document_type, return_url, locale, reference, metadata, page_token_hash, consented_at, attempts, result, "
             + "reason_code, reason_codes, created_at, updated_at, completed_at, verified_at, expires_at, images_erased_at";
 
-    private static final String BY_ID = "SELECT " + COLUMNS
-            + " FROM kyc.verifications WHERE id = $1 AND application_id = $2 AND mode = $3";
+    static final String BY_ID = "SELECT " + COLUMNS
+            + " FROM kyc.verifications WHERE id = $1";
 
     private static final String LATEST = "SELECT " + COLUMNS + " FROM kyc.verifications WHERE application_id = $1"
             + " AND mode = $2 AND ($3::text IS NULL OR status = $3) AND ($4::text IS NULL OR id < $4)"
@@ -58,8 +58,8 @@ public class VerificationStore {
 
     /** One verification of an application and mode, detached; {@code missing} when there is none. */
     public Uni<Verification> read(String id, String applicationId, String mode, Supplier<? extends RuntimeException> missing) {
-        return pool.preparedQuery(BY_ID).execute(Tuple.of(id, applicationId, mode))
-                .map(rows -> Rows.single(rows, VerificationStore::fromRow, missing));
+        return pool.preparedQuery(BY_ID).execute(Tuple.of(id))
+                .map(rows -> Rows.owned(rows, "application_id", applicationId, mode, VerificationStore::fromRow, missing));
     }
 
     /** An application's verifications in one mode, newest first, optionally of one status, after a verification id. */

@@ -27,10 +27,10 @@ public record NewestFirst<T>(Class<T> type, String ownerField) {
         String owned = " where " + ownerField + " = :owner and mode = :mode";
         return Panache.withSession(() -> Panache.getSession().chain(s -> {
             Uni<Object[]> cursor = after == null ? Uni.createFrom().nullItem()
-                    : s.createSelectionQuery("select createdAt, id from " + entity + owned + " and id = :id", Object[].class)
-                            .setParameter("id", after).setParameter("owner", ownerId).setParameter("mode", mode)
+                    : s.createSelectionQuery("select createdAt, id, " + ownerField + ", mode from " + entity + " where id = :id",
+                                    Object[].class).setParameter("id", after)
                             .getSingleResultOrNull().invoke(c -> {
-                                if (c == null) {
+                                if (c == null || !Rows.isOwners((String) c[2], (String) c[3], ownerId, mode)) {
                                     throw ApiException.invalid("starting_after", cursorError);
                                 }
                             });

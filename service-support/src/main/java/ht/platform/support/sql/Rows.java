@@ -31,6 +31,27 @@ public final class Rows {
         return mapper.apply(it.next());
     }
 
+    /**
+     * The only row, mapped, when it belongs to {@code ownerId} in {@code mode}; else the service's own "not found", as
+     * for an id that does not exist. An owned object is selected by its primary key alone and its owner compared here:
+     * with the owner in the WHERE clause, a plan made while the table's statistics were older than most of its rows
+     * walked the owner's list index (every object of the owner, on every read) instead of the key.
+     */
+    public static <T> T owned(RowSet<Row> rows, String ownerColumn, String ownerId, String mode, Function<Row, T> mapper,
+                              Supplier<? extends RuntimeException> missing) {
+        var it = rows.iterator();
+        Row row = it.hasNext() ? it.next() : null;
+        if (row == null || !isOwners(row.getString(ownerColumn), row.getString("mode"), ownerId, mode)) {
+            throw missing.get();
+        }
+        return mapper.apply(row);
+    }
+
+    /** Whether an object whose owner and mode are these is {@code ownerId}'s in {@code mode}. */
+    public static boolean isOwners(String objectOwner, String objectMode, String ownerId, String mode) {
+        return ownerId.equals(objectOwner) && mode.equals(objectMode);
+    }
+
     /** A {@code timestamptz} column as an Instant (null stays null). */
     public static Instant instant(Row row, String column) {
         OffsetDateTime t = row.getOffsetDateTime(column);

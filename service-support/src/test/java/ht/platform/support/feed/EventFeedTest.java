@@ -8,6 +8,7 @@ import ht.platform.support.outbox.Ordering;
 import ht.platform.support.outbox.OutboxWakeup;
 import ht.platform.support.outbox.StatusWords;
 import ht.platform.support.outbox.WebhookSettings;
+import ht.platform.support.testing.GenericPlans;
 import ht.platform.support.testing.PlatformTestEnvironment;
 import ht.platform.support.time.MovableClock;
 import ht.platform.webhooks.retry.RetrySchedule;
@@ -325,19 +326,8 @@ class EventFeedTest {
                 .call(() -> c.query("RESET plan_cache_mode").execute()))
                 .await().atMost(Duration.ofSeconds(30));
 
-        long read = rowsRead(plan.getJsonObject(0).getJsonObject("Plan"), "outbox_events");
+        long read = GenericPlans.rowsRead(plan.getJsonObject(0).getJsonObject("Plan"), "outbox_events");
         assertTrue(read <= 11, "the page of 10 events and the head read " + read + " rows of the owner's 5,000: " + plan.encode());
-    }
-
-    /** Rows the plan's scans of {@code table} returned, over all their loops. */
-    static long rowsRead(JsonObject node, String table) {
-        long rows = table.equals(node.getString("Relation Name"))
-                ? node.getLong("Actual Rows", 0L) * node.getLong("Actual Loops", 1L) : 0;
-        JsonArray children = node.getJsonArray("Plans");
-        for (int i = 0; children != null && i < children.size(); i++) {
-            rows += rowsRead(children.getJsonObject(i), table);
-        }
-        return rows;
     }
 
     // ---------------------------------------------------------------- writing events as OutboxWriter does

@@ -22,8 +22,8 @@ import java.util.List;
 @ApplicationScoped
 public class PaymentStore {
 
-    private static final String BY_ID = "SELECT " + Payment.COLUMNS
-            + " FROM wallet.payments WHERE id = $1 AND project_id = $2 AND mode = $3";
+    static final String BY_ID = "SELECT " + Payment.COLUMNS
+            + " FROM wallet.payments WHERE id = $1";
 
     @Inject
     Pool pool;
@@ -33,8 +33,8 @@ public class PaymentStore {
      * README's benchmarks); the payment is detached.
      */
     public Uni<Payment> readOwned(String id, String projectId, String mode) {
-        return pool.preparedQuery(BY_ID).execute(Tuple.of(id, projectId, mode))
-                .map(rows -> Rows.single(rows, Payment::fromRow, "Payment " + id));
+        return pool.preparedQuery(BY_ID).execute(Tuple.of(id)).map(rows -> Rows.owned(rows, "project_id", projectId, mode,
+                Payment::fromRow, () -> ApiException.notFound("Payment " + id)));
     }
 
     /** Up to {@code limit} of the project's payments after {@code after}, newest first. */
@@ -49,12 +49,11 @@ public class PaymentStore {
 
     /** The caller's payment under a row lock, or 404. */
     public Uni<Payment> lockOwned(String id, String projectId, String mode) {
-        return Payment.<Payment>find("id = ?1 and projectId = ?2 and mode = ?3", id, projectId, mode)
-                .withLock(LockModeType.PESSIMISTIC_WRITE).firstResult().invoke(p -> {
-                    if (p == null) {
-                        throw ApiException.notFound("Payment " + id);
-                    }
-                });
+        return Payment.<Payment>findById(id, LockModeType.PESSIMISTIC_WRITE).invoke(p -> {
+            if (p == null || !Rows.isOwners(p.projectId, p.mode, projectId, mode)) {
+                throw ApiException.notFound("Payment " + id);
+            }
+        });
     }
 
     public Uni<Payment> lock(String id) {

@@ -1,6 +1,7 @@
 package ht.platform.wallet.model;
 
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.sql.Rows;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -43,9 +44,9 @@ public class WebhookEndpointStore {
 
     /** The caller's address (under a row lock when {@code lock}), or 404. */
     public Uni<WebhookEndpoint> owned(String id, String projectId, String mode, boolean lock) {
-        var query = WebhookEndpoint.<WebhookEndpoint>find("id = ?1 and projectId = ?2 and mode = ?3", id, projectId, mode);
-        return (lock ? query.withLock(LockModeType.PESSIMISTIC_WRITE) : query).firstResult().invoke(e -> {
-            if (e == null) {
+        Uni<WebhookEndpoint> found = lock ? WebhookEndpoint.findById(id, LockModeType.PESSIMISTIC_WRITE) : WebhookEndpoint.findById(id);
+        return found.invoke(e -> {
+            if (e == null || !Rows.isOwners(e.projectId, e.mode, projectId, mode)) {
                 throw ApiException.notFound("Webhook " + id);
             }
         });

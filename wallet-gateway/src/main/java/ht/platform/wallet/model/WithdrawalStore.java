@@ -3,6 +3,7 @@ package ht.platform.wallet.model;
 import ht.platform.support.http.Paging;
 import ht.platform.support.sql.NewestFirst;
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.sql.Rows;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -50,14 +51,12 @@ public class WithdrawalStore {
 
     /** The caller's withdrawal, or 404. */
     public Uni<Withdrawal> readOwned(String id, String projectId, String mode) {
-        return Panache.withSession(() -> Withdrawal.<Withdrawal>find("id = ?1 and projectId = ?2 and mode = ?3", id,
-                projectId, mode).firstResult()).invoke(w -> found(w, id));
+        return Panache.withSession(() -> Withdrawal.<Withdrawal>findById(id)).invoke(w -> found(w, id, projectId, mode));
     }
 
     /** The caller's withdrawal under a row lock, or 404. */
     public Uni<Withdrawal> lockOwned(String id, String projectId, String mode) {
-        return Withdrawal.<Withdrawal>find("id = ?1 and projectId = ?2 and mode = ?3", id, projectId, mode)
-                .withLock(LockModeType.PESSIMISTIC_WRITE).firstResult().invoke(w -> found(w, id));
+        return Withdrawal.<Withdrawal>findById(id, LockModeType.PESSIMISTIC_WRITE).invoke(w -> found(w, id, projectId, mode));
     }
 
     /** Up to {@code limit} of the project's withdrawals after {@code after}, newest first. */
@@ -84,8 +83,8 @@ public class WithdrawalStore {
                 });
     }
 
-    private static void found(Withdrawal w, String id) {
-        if (w == null) {
+    private static void found(Withdrawal w, String id, String projectId, String mode) {
+        if (w == null || !Rows.isOwners(w.projectId, w.mode, projectId, mode)) {
             throw ApiException.notFound("Withdrawal " + id);
         }
     }

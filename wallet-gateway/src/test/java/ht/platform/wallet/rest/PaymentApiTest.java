@@ -124,6 +124,13 @@ class PaymentApiTest {
         String liveId = TestApi.payment(live, 50);
         as(live).get("/api/v1/payments/" + liveId).then().statusCode(200).body("mode", equalTo("live"));
         as(test).get("/api/v1/payments/" + liveId).then().statusCode(404);
+        // found by its id alone, then compared with the caller: the same answers for a change under a row lock and
+        // for a list cursor
+        as(other).post("/api/v1/test_helpers/payments/" + id + "/succeed").then().statusCode(404);
+        as(test).post("/api/v1/test_helpers/payments/" + liveId + "/succeed").then().statusCode(404);
+        as(other).get("/api/v1/payments?starting_after=" + id).then().statusCode(400).body("error.param", equalTo("starting_after"));
+        as(test).get("/api/v1/payments?starting_after=" + liveId).then().statusCode(400).body("error.param", equalTo("starting_after"));
+        as(test).get("/api/v1/payments/" + id).then().statusCode(200).body("status", equalTo("created"));
     }
 
     @Test

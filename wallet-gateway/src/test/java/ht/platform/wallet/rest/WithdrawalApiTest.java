@@ -64,6 +64,7 @@ class WithdrawalApiTest {
         String id = w.path("id");
         as(test).get("/api/v1/withdrawals/" + id).then().statusCode(200).body("status", equalTo("requested"));
         as(live).get("/api/v1/withdrawals/" + id).then().statusCode(404);
+        as(live).post("/api/v1/withdrawals/" + id + "/cancel").then().statusCode(404);
         as(test).get("/api/v1/withdrawals/wd_missing").then().statusCode(404);
     }
 
