@@ -157,15 +157,17 @@ public class FeedSequencer {
         return 0x6665656400000000L | (policy.schema().hashCode() & 0xffffffffL);
     }
 
-    private static String statement(DeliveryPolicy policy) {
+    static String statement(DeliveryPolicy policy) {
         String events = policy.schema() + ".outbox_events";
-        return "WITH todo AS (SELECT id, row_number() OVER (ORDER BY written) AS n FROM " + events
-                + "   WHERE position IS NULL AND on_feed ORDER BY written LIMIT $1),"
-                + " base AS (SELECT COALESCE((SELECT position FROM " + events + " WHERE position IS NOT NULL"
-                + "   ORDER BY position DESC LIMIT 1), 0) AS m),"
-                + " u AS (UPDATE " + events + " e SET position = base.m + todo.n, committed_at = CASE WHEN"
+        // the batch is an array joined through the primary key one id at a time: as a row set, a plan made with
+        // statistics from before the events were written hash-joined it with every event of the outbox
+        return "WITH todo AS (SELECT array_agg(id ORDER BY written) AS ids FROM (SELECT id, written FROM " + events
+                + "   WHERE position IS NULL AND on_feed ORDER BY written LIMIT $1) b),"
+                + " base AS (SELECT COALESCE((SELECT position FROM " + events
+                + "   ORDER BY position DESC NULLS LAST LIMIT 1), 0) AS m),"
+                + " u AS (UPDATE " + events + " e SET position = base.m + t.n, committed_at = CASE WHEN"
                 + "   current_setting('track_commit_timestamp') = 'on' THEN pg_xact_commit_timestamp(e.xmin) END"
-                + "   FROM todo, base WHERE e.id = todo.id"
+                + "   FROM todo, unnest(todo.ids) WITH ORDINALITY AS t(id, n), base WHERE e.id = t.id"
                 + "   RETURNING e.owner_id, e.mode),"
                 + " k AS (SELECT count(*) AS numbered, string_agg(DISTINCT owner_id || ' ' || mode, ',') AS keys FROM u)"
                 + " SELECT numbered, (SELECT count(*) FROM (SELECT pg_notify('" + channel(policy) + "',"
