@@ -44,7 +44,7 @@ public class VerificationStore {
             + " WHERE status IN ('created','started','document_submitted','retry_required')"
             + " AND expires_at <= :now ORDER BY expires_at LIMIT :limit FOR UPDATE SKIP LOCKED";
 
-    private static final String STUCK_IN_PROCESSING = "SELECT id FROM kyc.verifications WHERE status = 'processing'"
+    static final String STUCK_IN_PROCESSING = "SELECT id FROM kyc.verifications WHERE status = 'processing'"
             + " AND updated_at <= :before ORDER BY updated_at LIMIT :limit FOR UPDATE SKIP LOCKED";
 
     private static final String STORE_IMAGE = "INSERT INTO kyc.verification_images (verification_id, kind, content_type,"

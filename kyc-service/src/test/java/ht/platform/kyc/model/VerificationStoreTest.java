@@ -1,8 +1,15 @@
 package ht.platform.kyc.model;
 
 import ht.platform.support.testing.GenericPlans;
+import ht.platform.support.testing.TestDatabase;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @QuarkusTest
 class VerificationStoreTest {
@@ -15,5 +22,20 @@ class VerificationStoreTest {
     @Test
     void theReadByIdWalksThePrimaryKeyWhateverTheStatistics() throws Exception {
         GenericPlans.assertOneOwnedReadWalksThePrimaryKey(VerificationStore.BY_ID, "kyc.verifications", "application_id");
+    }
+
+    /** The sweep of verifications stuck in processing reads only those, not every verification there is. */
+    @Test
+    void theSweepOfStuckVerificationsWalksOnlyTheOnesInProcessing() throws Exception {
+        String sweep = VerificationStore.STUCK_IN_PROCESSING.replace(":before", "now()").replace(":limit", "100");
+        try (Connection c = TestDatabase.connect(); Statement s = c.createStatement()) {
+            // however few verifications the test database holds, the question is which index can answer
+            s.execute("SET enable_seqscan = off");
+            try (ResultSet plan = s.executeQuery("EXPLAIN (FORMAT JSON) " + sweep)) {
+                plan.next();
+                String json = plan.getString(1);
+                assertTrue(json.contains("\"Index Name\": \"verifications_processing\""), json);
+            }
+        }
     }
 }
