@@ -10,11 +10,11 @@ import ht.platform.support.outbox.StatusWords;
 import ht.platform.support.outbox.WebhookSettings;
 import ht.platform.support.testing.GenericPlans;
 import ht.platform.support.testing.PlatformTestEnvironment;
+import ht.platform.support.testing.TestDatabase;
 import ht.platform.support.time.MovableClock;
 import ht.platform.webhooks.retry.RetrySchedule;
 import ht.platform.webhooks.signing.SignatureScheme;
 import ht.platform.webhooks.signing.WebhookVerifier;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.mutiny.pgclient.PgBuilder;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -30,6 +30,8 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -309,7 +311,7 @@ class EventFeedTest {
      * the generic plan was then an aggregate over every position of the owner, on every read).
      */
     @Test
-    void aReadNearTheHeadDoesNotReadTheOwnersWholeHistory() {
+    void aReadNearTheHeadDoesNotReadTheOwnersWholeHistory() throws SQLException {
         Replica one = new Replica();
         String insert = "INSERT INTO " + SCHEMA + ".outbox_events (id, owner_id, mode, type, body, created_at, position)"
                 + " SELECT 'evt_' || g, 'owner', 'test', 'thing.created', '\\x7b7d', now(), g FROM generate_series(%d, %d) g";
@@ -317,17 +319,12 @@ class EventFeedTest {
         sql(one.pool, "ANALYZE " + SCHEMA + ".outbox_events");
         sql(one.pool, String.format(insert, 4, 5000));
 
-        JsonArray plan = one.pool.withConnection(c -> c.query("SET plan_cache_mode = force_generic_plan").execute()
-                .chain(() -> c.query("PREPARE page_probe (text, text, bigint, text[], int) AS "
-                        + FeedStore.pageSql(SCHEMA)).execute())
-                .chain(() -> c.query("EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE page_probe ('owner', 'test', 4990, NULL, 101)")
-                        .execute())
-                .map(rows -> (JsonArray) rows.iterator().next().getValue(0))
-                .call(() -> c.query("DEALLOCATE page_probe").execute())
-                .call(() -> c.query("RESET plan_cache_mode").execute()))
-                .await().atMost(Duration.ofSeconds(30));
+        JsonObject plan;
+        try (Connection c = TestDatabase.connect()) {
+            plan = GenericPlans.executedGenericPlan(c, FeedStore.pageSql(SCHEMA), "('owner', 'test', 4990, NULL, 101)");
+        }
 
-        long read = GenericPlans.rowsRead(plan.getJsonObject(0).getJsonObject("Plan"), "outbox_events");
+        long read = GenericPlans.rowsRead(plan, "outbox_events");
         assertTrue(read <= 11, "the page of 10 events and the head read " + read + " rows of the owner's 5,000: " + plan.encode());
     }
 
@@ -339,7 +336,7 @@ class EventFeedTest {
      * the batch with every event of the outbox (events of a benchmark's size, 600 bytes).
      */
     @Test
-    void aSequencerRunDoesNotReadEveryNumberedEvent() {
+    void aSequencerRunDoesNotReadEveryNumberedEvent() throws SQLException {
         Replica one = new Replica();
         String insert = "INSERT INTO " + SCHEMA + ".outbox_events (id, owner_id, mode, type, body, created_at, position)"
                 + " SELECT 'evt_' || g, 'owner', 'test', 'thing.created', convert_to(repeat('x', 600), 'UTF8'), now(), %s"
@@ -350,16 +347,12 @@ class EventFeedTest {
         sql(one.pool, String.format(insert, "g", 4, 5000));
         sql(one.pool, String.format(insert, "NULL", 5001, 5002));
 
-        JsonArray plan = one.pool.withConnection(c -> c.query("BEGIN").execute()
-                .chain(() -> c.query("SET LOCAL plan_cache_mode = force_generic_plan").execute())
-                .chain(() -> c.query("PREPARE sequence_probe (int) AS " + FeedSequencer.statement(policy)).execute())
-                .chain(() -> c.query("EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE sequence_probe (1000)").execute())
-                .map(rows -> (JsonArray) rows.iterator().next().getValue(0))
-                .call(() -> c.query("ROLLBACK").execute())
-                .call(() -> c.query("DEALLOCATE sequence_probe").execute()))
-                .await().atMost(Duration.ofSeconds(30));
+        JsonObject plan;
+        try (Connection c = TestDatabase.connect()) {
+            plan = GenericPlans.executedGenericPlan(c, FeedSequencer.statement(policy), "(1000)");
+        }
 
-        long read = GenericPlans.rowsRead(plan.getJsonObject(0).getJsonObject("Plan"), "outbox_events");
+        long read = GenericPlans.rowsRead(plan, "outbox_events");
         assertTrue(read <= 10, "numbering 2 events after 5,000 read " + read + " rows: " + plan.encode());
     }
 

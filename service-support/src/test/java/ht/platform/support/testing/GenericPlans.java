@@ -39,14 +39,35 @@ public final class GenericPlans {
             s.execute(String.format(insert, "'owner_' || g", 1, 3));
             s.execute("ANALYZE " + copy);
             s.execute(String.format(insert, "'owner_1'", 4, 5003));
-            s.execute("SET plan_cache_mode = force_generic_plan");
-            s.execute("PREPARE plan_probe_read AS " + statement.replace(table, copy));
-            String args = statement.contains("$3") ? "'obj_2000', 'owner_1', 'test'" : "'obj_2000'";
-            try (ResultSet plan = s.executeQuery("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) EXECUTE plan_probe_read (" + args + ")")) {
+            String args = statement.contains("$3") ? "('obj_2000', 'owner_1', 'test')" : "('obj_2000')";
+            List<String> scans = new ArrayList<>();
+            for (JsonObject scan : scansOf(executedGenericPlan(c, statement.replace(table, copy), args), "plan_probe")) {
+                long pages = scan.getLong("Local Hit Blocks", 0L) + scan.getLong("Local Read Blocks", 0L);
+                scans.add(scan.getString("Index Name", "Seq Scan") + " (" + pages + " pages)");
+            }
+            return scans;
+        }
+    }
+
+    /**
+     * The plan {@code statement} is executed with when the connection caches a generic plan, run with
+     * {@code arguments} (a parenthesized list of literals) in a transaction that is rolled back.
+     */
+    public static JsonObject executedGenericPlan(Connection c, String statement, String arguments) throws SQLException {
+        boolean autoCommit = c.getAutoCommit();
+        c.setAutoCommit(false);
+        try (Statement s = c.createStatement()) {
+            s.execute("SET LOCAL plan_cache_mode = force_generic_plan");
+            s.execute("PREPARE generic_probe AS " + statement);
+            try (ResultSet plan = s.executeQuery("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) EXECUTE generic_probe " + arguments)) {
                 plan.next();
-                List<String> scans = new ArrayList<>();
-                scans(new JsonArray(plan.getString(1)).getJsonObject(0).getJsonObject("Plan"), "plan_probe", scans);
-                return scans;
+                return new JsonArray(plan.getString(1)).getJsonObject(0).getJsonObject("Plan");
+            }
+        } finally {
+            c.rollback();
+            c.setAutoCommit(autoCommit);
+            try (Statement s = c.createStatement()) {
+                s.execute("DEALLOCATE generic_probe");
             }
         }
     }
@@ -62,25 +83,22 @@ public final class GenericPlans {
     }
 
     /** Rows the plan's scans of {@code table} returned, over all their loops. */
-    public static long rowsRead(JsonObject node, String table) {
-        long rows = table.equals(node.getString("Relation Name"))
-                ? node.getLong("Actual Rows", 0L) * node.getLong("Actual Loops", 1L) : 0;
-        JsonArray children = node.getJsonArray("Plans");
-        for (int i = 0; children != null && i < children.size(); i++) {
-            rows += rowsRead(children.getJsonObject(i), table);
-        }
-        return rows;
+    public static long rowsRead(JsonObject plan, String table) {
+        return scansOf(plan, table).stream()
+                .mapToLong(scan -> scan.getLong("Actual Rows", 0L) * scan.getLong("Actual Loops", 1L)).sum();
     }
 
-    private static void scans(JsonObject node, String table, List<String> out) {
+    /** The plan's nodes that scan {@code table}. */
+    private static List<JsonObject> scansOf(JsonObject node, String table) {
+        List<JsonObject> scans = new ArrayList<>();
         if (table.equals(node.getString("Relation Name"))) {
-            long pages = node.getLong("Local Hit Blocks", 0L) + node.getLong("Local Read Blocks", 0L);
-            out.add(node.getString("Index Name", "Seq Scan") + " (" + pages + " pages)");
+            scans.add(node);
         }
         JsonArray children = node.getJsonArray("Plans");
         for (int i = 0; children != null && i < children.size(); i++) {
-            scans(children.getJsonObject(i), table, out);
+            scans.addAll(scansOf(children.getJsonObject(i), table));
         }
+        return scans;
     }
 
     private static List<String> notNullOutsideKey(Statement s, String table) throws SQLException {
