@@ -501,15 +501,16 @@ fi
 startup_table() {
   local mods=() s out="$LOGS/startup.out"
   for s in "${ACTIVE[@]}"; do mods+=("${MODULE[$s]}"); done
-  log "start→ready and RSS: deploy/measure-startup.sh, $STARTUP_RUNS runs per variant, migrated schema"
+  log "start→ready and RSS: deploy/measure-startup.sh, $STARTUP_RUNS runs per variant, migrated schema (at start / by the Job)"
   if ! DB_REACTIVE_URL="postgresql://127.0.0.1:$PGPORT/platform" DB_JDBC_URL="jdbc:postgresql://127.0.0.1:$PGPORT/platform" \
       DB_USER=postgres DB_PASSWORD= PLATFORM_ENCRYPTION_KEY="$PLATFORM_ENCRYPTION_KEY" KYC_PROOF_SIGNING_KEY="$KYC_PROOF_SIGNING_KEY" \
-      WEBHOOKS_DELIVER=false RUNS="$STARTUP_RUNS" SCHEMA=migrated PORT_BASE=$((18300 + OFF)) JAVA_OPTS="$JAVA_OPTS" \
+      WEBHOOKS_DELIVER=false RUNS="$STARTUP_RUNS" SCHEMA="migrated job" PORT_BASE=$((18300 + OFF)) JAVA_OPTS="$JAVA_OPTS" \
       "$ROOT/deploy/measure-startup.sh" "${mods[@]}" >"$out" 2>&1; then
     record note.startup "deploy/measure-startup.sh failed: $(tail -1 "$out")"; return
   fi
   # summary lines: module variant schema min / median (ready ms, RSS at ready, RSS after 200 requests)
-  sed -n '/^summary/,$p' "$out" | tail -n +3 | while read -r mod variant _ r1 _ r2 a1 _ a2 l1 _ l2; do
+  sed -n '/^summary/,$p' "$out" | tail -n +3 | while read -r mod variant schema r1 _ r2 a1 _ a2 l1 _ l2; do
+    [ "$schema" = job ] && variant="$variant-job"
     for s in "${ACTIVE[@]}"; do
       [ "${MODULE[$s]}" = "$mod" ] || continue
       record "startup.$s.$variant.ready_ms" "$r1 / $r2"; record "startup.$s.$variant.rss_ready_mib" "$a1 / $a2"

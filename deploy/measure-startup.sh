@@ -11,6 +11,8 @@
 #                    (a build on JDK 25: profile aot-cache in the root pom)
 # and for each of them a start against the already migrated schema and (SCHEMA=both, the default) one against an
 # empty schema (the service's Flyway schema dropped first, so Flyway migrates it at start), the empty ones first.
+# SCHEMA=job starts against the migrated schema as a Kubernetes pod does: DB_MIGRATE_AT_START=false (the migration
+# Job ran Flyway), ready once the schema check finds the build's newest migration. SCHEMA may list several modes.
 #
 # Usage (after ./mvnw -B package, or verify on JDK 25 for the cache):
 #   deploy/measure-startup.sh                          # all three services
@@ -19,8 +21,8 @@
 #   JAVA_OPTS="-XX:MaxRAMPercentage=50" deploy/measure-startup.sh   # extra JVM options for every variant
 # Environment: DB_REACTIVE_URL / DB_JDBC_URL / DB_USER / DB_PASSWORD (default: local Postgres, database
 # "platform"), PORT_BASE (default 18080: kyc 18081, checkout 18082, wallet 18083), RUNS (default 3; the summary
-# gives min and median), VARIANTS (default: every one available), SCHEMA (migrated|empty|both, default both;
-# "empty" needs psql and drops the service's schema in that database).
+# gives min and median), VARIANTS (default: every one available), SCHEMA (migrated|empty|job|both or a list such as
+# "migrated job", default both; "empty" needs psql and drops the service's schema in that database).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -57,7 +59,11 @@ all_variants=()
 [ -n "${JAVA17:-}" ] && all_variants+=(jdk17-fastjar)
 [ -n "${JAVA25:-}" ] && all_variants+=(jdk25-fastjar jdk25-aot)
 read -r -a variants <<< "${VARIANTS:-${all_variants[*]}}"
-case "$SCHEMA" in both) schemas=(empty migrated);; migrated|empty) schemas=("$SCHEMA");; *) echo "SCHEMA=migrated|empty|both" >&2; exit 1;; esac
+schemas=()
+for mode in $SCHEMA; do
+  case "$mode" in both) schemas+=(empty migrated);; migrated|empty|job) schemas+=("$mode");;
+    *) echo "SCHEMA=migrated|empty|job|both (or a list)" >&2; exit 1;; esac
+done
 db_name="${DB_JDBC_URL##*/}"; db_name="${db_name%%\?*}"
 db_hostport="${DB_JDBC_URL#jdbc:postgresql://}"; db_hostport="${db_hostport%%/*}"
 pg() { # database, psql arguments...
@@ -107,7 +113,9 @@ for svc in "${services[@]}"; do
         start=$(now_ms)
         # the cache is given relative to the application directory, as the image and run.sh start it
         # shellcheck disable=SC2086
-        (cd "$app" && QUARKUS_HTTP_PORT=$port PUBLIC_BASE_URL="http://localhost:$port" exec "$javabin" $cache_opts ${JAVA_OPTS:-} -jar quarkus-run.jar) >"$log" 2>&1 &
+        migrate=true; [ "$schema" = job ] && migrate=false
+        (cd "$app" && QUARKUS_HTTP_PORT=$port PUBLIC_BASE_URL="http://localhost:$port" DB_MIGRATE_AT_START=$migrate \
+          exec "$javabin" $cache_opts ${JAVA_OPTS:-} -jar quarkus-run.jar) >"$log" 2>&1 &
         pid=$!
         ready=""
         for _ in $(seq 1 6000); do

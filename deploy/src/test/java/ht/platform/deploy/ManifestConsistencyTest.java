@@ -393,6 +393,48 @@ class ManifestConsistencyTest {
         throw new AssertionError("write memory quantities in Mi or Gi: " + q);
     }
 
+    @ParameterizedTest(name = "{0} rendered by {1}: migrations run in a Job, not in each pod's start")
+    @MethodSource("renderings")
+    void migrationsRunInAJobBeforeThePodsServe(String overlay, String renderer) {
+        List<Map<String, Object>> docs = render(overlay, renderer);
+        for (String s : SERVICES) {
+            Map<String, Object> deploymentContainer = container(one(docs, "Deployment", s), s);
+            Map<String, EnvSource> podEnv = environment(docs, deploymentContainer);
+            assertEquals("false", podEnv.get("DB_MIGRATE_AT_START").value(), s + ": the pods do not migrate at start");
+
+            Map<String, Object> job = one(docs, "Job", s + "-migrate");
+            Map<String, Object> migrate = container(job, "migrate");
+            assertEquals(deploymentContainer.get("image"), migrate.get("image"), s + ": the Job migrates with the pods' image");
+            Map<String, EnvSource> jobEnv = environment(docs, migrate);
+            assertEquals("true", jobEnv.get("QUARKUS_INIT_AND_EXIT").value(), s + ": the Job exits once migrated");
+            assertEquals("true", jobEnv.get("DB_MIGRATE_AT_START").value(), s + ": the Job migrates");
+            for (String db : List.of("DB_REACTIVE_URL", "DB_JDBC_URL", "DB_USER", "DB_PASSWORD")) {
+                assertEquals(podEnv.get(db), jobEnv.get(db), s + ": the Job and the pods use the same " + db);
+            }
+            assertEquals(Set.of("QUARKUS_INIT_AND_EXIT", "DB_MIGRATE_AT_START", "DB_PASSWORD", "PLATFORM_ENCRYPTION_KEY"),
+                    jobEnv.values().stream().filter(e -> !"configMap".equals(e.kind())).map(EnvSource::name).collect(Collectors.toSet()),
+                    s + ": the Job gets no secret but the database password and the key its configuration requires");
+            assertEquals(podEnv.get("PLATFORM_ENCRYPTION_KEY"), jobEnv.get("PLATFORM_ENCRYPTION_KEY"), s + ": the pods' encryption key");
+            Map<String, Object> jobLabels = map(map(map(map(job.get("spec")).get("template")).get("metadata")).get("labels"));
+            Map<String, Object> serviceSelector = map(map(one(docs, "Service", s).get("spec")).get("selector"));
+            assertFalse(jobLabels.entrySet().containsAll(serviceSelector.entrySet()), s + ": the Job's pod is not behind the Service");
+            Map<String, Object> security = map(migrate.get("securityContext"));
+            assertEquals(Boolean.TRUE, security.get("readOnlyRootFilesystem"), s + ": Job readOnlyRootFilesystem");
+            assertEquals(Boolean.FALSE, security.get("allowPrivilegeEscalation"), s + ": Job allowPrivilegeEscalation");
+            assertNotNull(map(map(migrate.get("resources")).get("limits")).get("memory"), s + ": Job memory limit");
+
+            Map<String, Object> policy = map(one(docs, "NetworkPolicy", s + "-migrate").get("spec"));
+            assertEquals(jobLabels.get("app.kubernetes.io/name"), map(map(policy.get("podSelector")).get("matchLabels")).get("app.kubernetes.io/name"));
+            assertEquals(List.of("Ingress", "Egress"), policy.get("policyTypes"));
+            assertTrue(list(policy.get("ingress")).isEmpty(), s + ": nothing connects to the Job");
+            Set<Object> egressPorts = list(policy.get("egress")).stream()
+                    .flatMap(rule -> list(map(rule).get("ports")).stream().map(p -> map(p).get("port"))).collect(Collectors.toSet());
+            assertEquals(Set.of(53, 5432), egressPorts, s + ": the Job reaches DNS and Postgres only");
+            assertEquals(list(map(one(docs, "NetworkPolicy", s).get("spec")).get("egress")).get(1), list(policy.get("egress")).get(1),
+                    s + ": the Job reaches the Postgres the service reaches");
+        }
+    }
+
     @ParameterizedTest(name = "{0} rendered by {1}: network policies and ingress")
     @MethodSource("renderings")
     void networkPoliciesAndIngress(String overlay, String renderer) {

@@ -309,6 +309,33 @@ public abstract class FoundationContract {
         throw new AssertionError("no access log line for " + requestId + " in " + logFile().toAbsolutePath());
     }
 
+    /**
+     * A pod that does not migrate at start waits for platform.schema.version: it must be the newest V__ migration of
+     * the service's Flyway locations (its own db/migration, service-support's shared ones), and the running service
+     * reports its schema at that version in /q/health/ready.
+     */
+    @Test
+    void theReadinessSchemaVersionIsTheNewestMigrationTheServiceShips() throws java.io.IOException {
+        var config = org.eclipse.microprofile.config.ConfigProvider.getConfig();
+        ht.platform.support.health.MigrationVersion newest = null;
+        for (String location : config.getValue("quarkus.flyway.locations", String[].class)) {
+            Path own = Path.of("src/main/resources", location);
+            Path dir = Files.isDirectory(own) ? own : Path.of("../service-support/src/main/resources", location);
+            assertTrue(Files.isDirectory(dir), "Flyway location " + location + " not found in the source tree");
+            try (var files = Files.list(dir)) {
+                for (Path file : files.toList()) {
+                    var v = ht.platform.support.health.MigrationVersion.ofFileName(file.getFileName().toString());
+                    newest = v == null || (newest != null && newest.compareTo(v) >= 0) ? newest : v;
+                }
+            }
+        }
+        assertEquals(String.valueOf(newest), config.getValue("platform.schema.version", String.class),
+                "platform.schema.version in application.properties");
+        given().get("/q/health/ready").then().statusCode(200)
+                .body("checks.find { it.name == 'Database schema migrated' }.status", equalTo("UP"))
+                .body("checks.find { it.name == 'Database schema migrated' }.data.version", equalTo(String.valueOf(newest)));
+    }
+
     @Test
     void fuzzedRequestsNeverAnswer5xxOrAStackTrace() {
         String key = "Bearer " + newTestKey();
