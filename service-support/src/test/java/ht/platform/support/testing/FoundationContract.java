@@ -318,7 +318,7 @@ public abstract class FoundationContract {
     void theReadinessSchemaVersionIsTheNewestMigrationTheServiceShips() throws java.io.IOException {
         var config = org.eclipse.microprofile.config.ConfigProvider.getConfig();
         ht.platform.support.health.MigrationVersion newest = null;
-        for (String location : config.getValue("quarkus.flyway.locations", String[].class)) {
+        for (String location : config.getValue("quarkus.flyway.migrations.locations", String[].class)) {
             Path own = Path.of("src/main/resources", location);
             Path dir = Files.isDirectory(own) ? own : Path.of("../service-support/src/main/resources", location);
             assertTrue(Files.isDirectory(dir), "Flyway location " + location + " not found in the source tree");

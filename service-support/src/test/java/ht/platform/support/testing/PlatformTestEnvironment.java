@@ -77,7 +77,9 @@ public class PlatformTestEnvironment implements QuarkusTestResourceLifecycleMana
                 System.out.println("[test database] " + jdbc + " from " + where);
             }
             chosen = Map.of(
-                    "quarkus.datasource.jdbc.url", jdbc,
+                    "quarkus.datasource.migrations.jdbc.url", jdbc,
+                    "quarkus.datasource.migrations.username", user,
+                    "quarkus.datasource.migrations.password", password,
                     "quarkus.datasource.reactive.url", reactive,
                     "quarkus.datasource.username", user,
                     "quarkus.datasource.password", password);
