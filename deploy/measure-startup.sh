@@ -12,7 +12,8 @@
 # and for each of them a start against the already migrated schema and (SCHEMA=both, the default) one against an
 # empty schema (the service's Flyway schema dropped first, so Flyway migrates it at start), the empty ones first.
 # SCHEMA=job starts against the migrated schema as a Kubernetes pod does: DB_MIGRATE_AT_START=false (the migration
-# Job ran Flyway), ready once the schema check finds the build's newest migration. SCHEMA may list several modes.
+# Job ran Flyway), ready once the schema check finds the build's newest migration: on a database no start has
+# migrated yet it never becomes ready, so list it after another mode (SCHEMA="migrated job"). SCHEMA may list several modes.
 #
 # Usage (after ./mvnw -B package, or verify on JDK 25 for the cache):
 #   deploy/measure-startup.sh                          # all three services

@@ -4,11 +4,13 @@ import io.smallrye.health.api.AsyncHealthCheck;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.pgclient.PgException;
-import io.vertx.mutiny.sqlclient.Row;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
+
+import java.util.Comparator;
+import java.util.stream.StreamSupport;
 
 /**
  * Ready only once the service's schema holds every versioned migration of this build. Pods that do not migrate at
@@ -37,11 +39,8 @@ public class SchemaReadiness implements AsyncHealthCheck {
         }
         return pool.query(historyOf(settings.name())).execute()
                 .map(rows -> {
-                    MigrationVersion newest = null;
-                    for (Row row : rows) {
-                        MigrationVersion v = MigrationVersion.parse(row.getString(0));
-                        newest = newest == null || v.compareTo(newest) > 0 ? v : newest;
-                    }
+                    MigrationVersion newest = StreamSupport.stream(rows.spliterator(), false)
+                            .map(row -> MigrationVersion.parse(row.getString(0))).max(Comparator.naturalOrder()).orElse(null);
                     if (newest != null && newest.compareTo(expected) >= 0) {
                         reached = true;
                         return up(expected);

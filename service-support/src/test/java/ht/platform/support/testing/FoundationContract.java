@@ -317,18 +317,17 @@ public abstract class FoundationContract {
     @Test
     void theReadinessSchemaVersionIsTheNewestMigrationTheServiceShips() throws java.io.IOException {
         var config = org.eclipse.microprofile.config.ConfigProvider.getConfig();
-        ht.platform.support.health.MigrationVersion newest = null;
+        List<ht.platform.support.health.MigrationVersion> versions = new ArrayList<>();
         for (String location : config.getValue("quarkus.flyway.migrations.locations", String[].class)) {
             Path own = Path.of("src/main/resources", location);
             Path dir = Files.isDirectory(own) ? own : Path.of("../service-support/src/main/resources", location);
             assertTrue(Files.isDirectory(dir), "Flyway location " + location + " not found in the source tree");
             try (var files = Files.list(dir)) {
-                for (Path file : files.toList()) {
-                    var v = ht.platform.support.health.MigrationVersion.ofFileName(file.getFileName().toString());
-                    newest = v == null || (newest != null && newest.compareTo(v) >= 0) ? newest : v;
-                }
+                files.map(file -> ht.platform.support.health.MigrationVersion.ofFileName(file.getFileName().toString()))
+                        .filter(java.util.Objects::nonNull).forEach(versions::add);
             }
         }
+        var newest = versions.stream().max(java.util.Comparator.naturalOrder()).orElse(null);
         assertEquals(String.valueOf(newest), config.getValue("platform.schema.version", String.class),
                 "platform.schema.version in application.properties");
         given().get("/q/health/ready").then().statusCode(200)
