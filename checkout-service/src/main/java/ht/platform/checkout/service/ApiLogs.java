@@ -8,6 +8,7 @@ import ht.platform.checkout.model.ApiLogStore;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.auth.Credentials;
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.health.SchemaPending;
 import ht.platform.support.time.Timestamps;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
@@ -109,7 +110,8 @@ public class ApiLogs {
         }
     }
 
-    @Scheduled(every = "${platform.api-logs.flush-every:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${platform.api-logs.flush-every:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = SchemaPending.class)
     public Uni<Void> flush() {
         List<ApiLogEntry> batch = new ArrayList<>();
         queue.drainTo(batch, 500);
@@ -121,7 +123,8 @@ public class ApiLogs {
                 .onFailure().recoverWithNull();
     }
 
-    @Scheduled(every = "1h", delayed = "5m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "1h", delayed = "5m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = SchemaPending.class)
     Uni<Void> purge() {
         return store.deleteBefore(clock.instant().minus(retention));
     }

@@ -4,6 +4,7 @@ import ht.platform.support.http.PublicUrls;
 import ht.platform.support.auth.ApiKeys;
 import ht.platform.support.auth.KeyRequests;
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.health.SchemaPending;
 import ht.platform.support.tenancy.Tenancy;
 import ht.platform.support.time.Timestamps;
 import io.quarkus.scheduler.Scheduled;
@@ -127,7 +128,8 @@ public class SignIns {
         return sessions.end(session.idHash(), now());
     }
 
-    @Scheduled(every = "1h", delayed = "2m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "1h", delayed = "2m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = SchemaPending.class)
     Uni<Void> purge() {
         Instant cutoff = now().minus(1, ChronoUnit.DAYS);
         return links.purge(cutoff).chain(() -> sessions.purge(cutoff)).replaceWithVoid();

@@ -1,5 +1,6 @@
 package ht.platform.support.feed;
 
+import ht.platform.support.health.SchemaPending;
 import ht.platform.support.outbox.DeliveryPolicy;
 import ht.platform.support.outbox.OutboxWakeup;
 import io.micrometer.core.instrument.Gauge;
@@ -43,7 +44,8 @@ public class FeedLoops {
                 .description("Feed reads held open with wait").register(registry);
     }
 
-    @Scheduled(every = "${platform.feed.tick:1s}", delayed = "1s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${platform.feed.tick:1s}", delayed = "1s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = SchemaPending.class)
     void tick() {
         policies.forEach(policy -> sequencer.ticked(policy, waiters));
     }

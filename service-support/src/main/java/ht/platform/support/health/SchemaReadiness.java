@@ -1,15 +1,18 @@
 package ht.platform.support.health;
 
+import io.quarkus.runtime.StartupEvent;
 import io.smallrye.health.api.AsyncHealthCheck;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.pgclient.PgException;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
 import java.util.Comparator;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.StreamSupport;
 
 /**
@@ -30,6 +33,28 @@ public class SchemaReadiness implements AsyncHealthCheck {
     SchemaSettings settings;
 
     private volatile boolean reached;
+
+    private final AtomicBoolean asking = new AtomicBoolean();
+
+    /**
+     * Whether the schema is known to be migrated, without waiting: when not yet known, asks the database in the
+     * background (one question at a time) and answers false until the answer is in.
+     */
+    public boolean reached() {
+        if (!reached && asking.compareAndSet(false, true)) {
+            call().onTermination().invoke(() -> asking.set(false)).subscribe().with(ignored -> { });
+        }
+        return reached;
+    }
+
+    boolean askingNow() {
+        return asking.get();
+    }
+
+    /** Asks once at start, so that the first scheduled runs ({@link SchemaPending}) find the answer in. */
+    void askAtStart(@Observes StartupEvent start) {
+        reached();
+    }
 
     @Override
     public Uni<HealthCheckResponse> call() {

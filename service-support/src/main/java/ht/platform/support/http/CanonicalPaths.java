@@ -30,18 +30,45 @@ public final class CanonicalPaths {
                 }
             }
         }
-        for (String segment : raw.split("/", -1)) {
-            if (segment.equals(".") || segment.equals("..")) {
-                return false;
+        return !hasDotSegment(raw);
+    }
+
+    private static boolean hasDotSegment(String raw) {
+        int start = 0;
+        while (start <= raw.length()) {
+            int end = raw.indexOf('/', start);
+            if (end < 0) {
+                end = raw.length();
             }
+            int length = end - start;
+            if ((length == 1 || length == 2) && raw.charAt(start) == '.' && raw.charAt(end - 1) == '.') {
+                return true;
+            }
+            start = end + 1;
         }
-        return true;
+        return false;
     }
 
     /** The path for an error message: at most 200 characters, control bytes shown as '?'. */
     public static String printable(String raw) {
         String shown = raw == null ? "" : raw.length() > 200 ? raw.substring(0, 200) + "…" : raw;
-        return shown.replaceAll("[\\p{Cntrl}]", "?");
+        for (int i = 0; i < shown.length(); i++) {
+            if (control(shown.charAt(i))) {
+                char[] chars = shown.toCharArray();
+                for (int j = i; j < chars.length; j++) {
+                    if (control(chars[j])) {
+                        chars[j] = '?';
+                    }
+                }
+                return new String(chars);
+            }
+        }
+        return shown;
+    }
+
+    /** What {@code \p{Cntrl}} matches: C0 controls and DEL. */
+    private static boolean control(char c) {
+        return c < 0x20 || c == 0x7f;
     }
 
     private static boolean unreserved(int c) {

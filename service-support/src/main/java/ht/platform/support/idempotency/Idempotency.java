@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.auth.Credentials;
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.health.SchemaPending;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
@@ -121,7 +122,8 @@ public class Idempotency {
                 });
     }
 
-    @Scheduled(every = "1h", delayed = "1m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "1h", delayed = "1m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = SchemaPending.class)
     Uni<Void> purgeExpired() {
         OffsetDateTime cutoff = OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC).minus(settings.retention());
         return Panache.withTransaction(() -> Panache.getSession().chain(s -> s

@@ -1,5 +1,6 @@
 package ht.platform.support.outbox;
 
+import ht.platform.support.health.SchemaPending;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.StartupEvent;
@@ -72,14 +73,16 @@ public class OutboxLoops {
         }
     }
 
-    @Scheduled(every = "${webhooks.tick:1s}", delayed = "1s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${webhooks.tick:1s}", delayed = "1s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = SchemaPending.class)
     void tick() {
         if (settings.deliver()) {
             policies.forEach(runner::wake);
         }
     }
 
-    @Scheduled(every = "15s", delayed = "5s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "15s", delayed = "5s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = SchemaPending.class)
     Uni<Void> measure() {
         OffsetDateTime now = OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
         List<Uni<Void>> all = policies.stream().map(policy -> measure(policy, now)).toList();

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -80,6 +81,39 @@ class SchemaReadinessTest {
         history();
         applied("53", true);
         assertEquals(HealthCheckResponse.Status.UP, check("52").call().await().atMost(Duration.ofSeconds(10)).getStatus());
+    }
+
+    @Test
+    void scheduledWorkIsSkippedUntilTheSchemaIsMigratedAndRunsFromThenOn() throws InterruptedException {
+        SchemaPending pending = new SchemaPending();
+        pending.readiness = check("52");
+        assertTrue(pending.test(null), "no history: skipped");
+        assertTrue(stillSkippedAfterTheAnswer(pending), "no history: still skipped once the database answered");
+
+        history();
+        applied("52", true);
+        long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        boolean skipped = true;
+        while (skipped && System.nanoTime() < until) {
+            skipped = pending.test(null);
+            if (skipped) {
+                Thread.sleep(20);
+            }
+        }
+        assertFalse(skipped, "migrated: the scheduled work runs");
+        sql("DROP SCHEMA " + SCHEMA + " CASCADE");
+        assertFalse(pending.test(null), "once reached, the predicate does not ask again");
+    }
+
+    /** Asks until one background question has been answered (a second one starts only after the first), then asks again. */
+    private static boolean stillSkippedAfterTheAnswer(SchemaPending pending) throws InterruptedException {
+        SchemaReadiness readiness = pending.readiness;
+        pending.test(null);
+        long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (readiness.askingNow() && System.nanoTime() < until) {
+            Thread.sleep(20);
+        }
+        return pending.test(null);
     }
 
     @Test

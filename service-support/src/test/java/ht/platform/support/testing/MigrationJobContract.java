@@ -59,6 +59,9 @@ public abstract class MigrationJobContract {
             assertTrue(job.waitFor(300, TimeUnit.SECONDS), "the migration Job did not exit; log: " + jobLog);
             assertEquals(0, job.exitValue(), "the migration Job failed:\n" + tail(jobLog));
             Files.deleteIfExists(jobLog);
+            List<String> whileWaiting = Files.readAllLines(podLog);
+            assertTrue(whileWaiting.stream().noneMatch(line -> line.contains("does not exist")),
+                    "the pod's scheduled work waits for the schema instead of failing on it:\n" + tail(podLog));
 
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             HttpResponse<String> ready = get(port, "/q/health/ready");

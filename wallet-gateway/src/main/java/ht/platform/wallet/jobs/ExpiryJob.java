@@ -1,5 +1,6 @@
 package ht.platform.wallet.jobs;
 
+import ht.platform.support.health.SchemaPending;
 import ht.platform.support.outbox.FreshContext;
 import ht.platform.wallet.service.PaymentService;
 import io.quarkus.scheduler.Scheduled;
@@ -21,7 +22,8 @@ public class ExpiryJob {
     @Inject
     Vertx vertx;
 
-    @Scheduled(every = "${wallet.payments.expiry-tick:15s}", delayed = "5s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${wallet.payments.expiry-tick:15s}", delayed = "5s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = SchemaPending.class)
     Uni<Void> tick() {
         return runNow().onFailure().invoke(e -> LOG.warnf("payment expiry failed: %s", e.toString()))
                 .onFailure().recoverWithNull().replaceWithVoid();

@@ -1,5 +1,6 @@
 package ht.platform.wallet.jobs;
 
+import ht.platform.support.health.SchemaPending;
 import ht.platform.wallet.service.MonCashPayments;
 import ht.platform.wallet.service.WithdrawalPayouts;
 import io.quarkus.scheduler.Scheduled;
@@ -24,7 +25,8 @@ public class MonCashJob {
     @Inject
     WithdrawalPayouts payouts;
 
-    @Scheduled(every = "${wallet.moncash.tick:10s}", delayed = "5s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${wallet.moncash.tick:10s}", delayed = "5s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = SchemaPending.class)
     Uni<Void> tick() {
         return runNow().onFailure().invoke(e -> LOG.warnf("MonCash settlement failed: %s", e.toString()))
                 .onFailure().recoverWithNull().replaceWithVoid();
