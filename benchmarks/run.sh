@@ -9,7 +9,9 @@
 # Environment: SERVICES_ONLY="wallet checkout" (subset), SKIP_FAULTS=1, SKIP_SPEED=1, SKIP_DELIVERY=1,
 # DELIVERY_ONLY=1 (only the delivery figures: no creation/read phases, no faults), FEED_ONLY=1 (only the event feed's
 # figures), SKIP_FEED=1, READY_TIMEOUT (s, 90), BENCH_PORT_OFFSET (shifts
-# every port), JAVA_OPTS, USERS,
+# every port), JAVA_OPTS (-Xmx512m), JVM_PROFILE=pod (instead: the images' options, deploy/pod-jvm.options, in a
+# POD_MEMORY=512m pod), MIGRATION=job (each schema migrated first as its Kubernetes Job does; the services start
+# without Flyway, as pods), USERS,
 # MERGE_FROM=<an earlier results.kv> (its figures fill what this run skipped, marked in the report).
 # BENCH_JAVA (java; a JDK 25 uses the AOT cache a JDK 25 build wrote), BENCH_AOT=off (the plain fast-jar).
 # SKIP_STARTUP=1, STARTUP_ONLY=1 (only the start→ready / RSS table: JDK 17 fast-jar, JDK 25 fast-jar, JDK 25 with the
@@ -36,6 +38,8 @@ OPEN_CONNECTIONS=${OPEN_CONNECTIONS:-64}   # keep-alive connections of the open-
 LANES=${LANES:-16}      # owners (each with one webhook address) that share the delivery load
 IDLE_OWNERS=${IDLE_OWNERS:-0} # owners with a webhook address and no events, registered before the delivery figures
 JAVA_OPTS=${JAVA_OPTS:--Xmx512m}
+# JVM_PROFILE=pod: the JVM options every image runs with (deploy/pod-jvm.options) in a pod of POD_MEMORY
+if [ "${JVM_PROFILE:-}" = pod ]; then JAVA_OPTS="-XX:MaxRAM=${POD_MEMORY:-512m} $(cat "$ROOT/deploy/pod-jvm.options")"; fi
 KYC_RATE=${KYC_RATE:-100000}
 BAD_P99_LIMIT_MS=${BAD_P99_LIMIT_MS:-5000}
 LATENCY_RATE=${LATENCY_RATE:-200}   # events/s of the delivery latency phase (below the delivery capacity)
@@ -107,7 +111,10 @@ log "initdb + start Postgres on 127.0.0.1:$PGPORT"
 pg_init || exit 1
 
 declare -gA UP=()
+record meta.migration "${MIGRATION:-start}"
 for svc in "${ACTIVE[@]}"; do
+  # MIGRATION=job: the schema is migrated first, as each service's Kubernetes Job does, and the services start without it
+  if [ "${MIGRATION:-start}" = job ]; then migrate_job "$svc"; export MIGRATE_AT_START=false; fi
   start_service "$svc" "${PORT[$svc]}"; ms=$READY_MS
   record "speed.$svc.ready_ms" "$ms"
   if [ "$ms" != "n/a" ]; then UP[$svc]=1; log "$svc ready in $ms ms"; else record "note.$svc" "$svc did not start: see the log; its rows are n/a"; fi

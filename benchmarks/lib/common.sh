@@ -97,7 +97,17 @@ WEBHOOKS_ALLOW_PRIVATE_TARGETS=true
 WEBHOOKS_DELIVER=${DELIVER:-true}
 KYC_RATE_LIMIT_PER_SECOND=$KYC_RATE
 KYC_RATE_LIMIT_BURST=$KYC_RATE
+DB_MIGRATE_AT_START=${MIGRATE_AT_START:-true}
 ENV
+}
+
+# migrate_job svc: migrates the service's schema as its Kubernetes Job does (the jar with QUARKUS_INIT_AND_EXIT=true),
+# so that a service started with MIGRATE_AT_START=false runs as a pod runs: no Flyway, no JDBC driver loaded
+migrate_job() {
+  local jar="$ROOT/${MODULE[$1]}/target/quarkus-app/quarkus-run.jar"
+  # shellcheck disable=SC2046
+  env $(MIGRATE_AT_START=true service_env 0 | tr '\n' ' ') QUARKUS_INIT_AND_EXIT=true "${BENCH_JAVA:-java}" -jar "$jar" \
+    >>"$LOGS/$1-migrate.log" 2>&1 || { log "$1: the migration job failed (see $LOGS/$1-migrate.log)"; return 1; }
 }
 
 # start_service svc port -> sets SVC_PID[svc:port] and READY_MS (start-to-ready ms, or "n/a"); call it directly,

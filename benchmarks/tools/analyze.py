@@ -168,6 +168,7 @@ def jfr(path, top=12):
     self_counts = collections.Counter()
     app_counts = collections.Counter()
     pkg_counts = collections.Counter()
+    incl_counts = collections.Counter()
     total = 0
     for ev in events:
         frames = ((ev.get("values") or {}).get("stackTrace") or {}).get("frames") or []
@@ -191,6 +192,13 @@ def jfr(path, top=12):
             sub = next((label for prefix, label in subsystems if tn.startswith(prefix)), "other: " + ".".join(tn.split(".")[:3]))
             break
         sub_counts[sub] += 1
+        on_stack = set()
+        for fr in frames:
+            tn = ((fr.get("method") or {}).get("type") or {}).get("name", "").replace("/", ".")
+            label = next((label for prefix, label in subsystems if tn.startswith(prefix)), None)
+            if label:
+                on_stack.add(label)
+        incl_counts.update(on_stack)
         seen = set()
         for fr in frames:
             n = name(fr)
@@ -200,6 +208,9 @@ def jfr(path, top=12):
     print(f"samples={total}")
     print("# self time by subsystem (first non-JDK frame)")
     for n, c in sub_counts.most_common(top):
+        print(f"{100.0 * c / max(1, total):5.1f}% {n}")
+    print("# subsystem anywhere on the stack (inclusive)")
+    for n, c in incl_counts.most_common(top):
         print(f"{100.0 * c / max(1, total):5.1f}% {n}")
     print("# hottest frames (self time)")
     for n, c in self_counts.most_common(top):
