@@ -628,6 +628,27 @@ class ManifestConsistencyTest {
     }
 
     @Test
+    void everyJvmImageRunsThePodJvmProfileTheBenchmarkMeasures() throws IOException {
+        String pod = Files.readString(ROOT.resolve("deploy/pod-jvm.options"), StandardCharsets.UTF_8).strip();
+        assertTrue(pod.contains("-XX:+UseSerialGC") && pod.contains("-XX:MaxRAMPercentage="), "deploy/pod-jvm.options: " + pod);
+        List<Path> images = new ArrayList<>(List.of(ROOT.resolve("deploy/docker/service.Dockerfile")));
+        for (String s : SERVICES) {
+            images.add(ROOT.resolve(s).resolve("src/main/docker/Dockerfile.jvm"));
+            images.add(ROOT.resolve(s).resolve("src/main/docker/Dockerfile.jvm-aot"));
+        }
+        for (Path image : images) {
+            String text = Files.readString(image, StandardCharsets.UTF_8);
+            Matcher options = Pattern.compile("\\nENV (JAVA_OPTS_APPEND|JAVA_TOOL_OPTIONS)=\"([^\"]*)\"").matcher(text);
+            assertTrue(options.find(), ROOT.relativize(image) + ": JVM options");
+            assertTrue(options.group(2).startsWith(pod), ROOT.relativize(image) + " must start its JVM options with deploy/pod-jvm.options");
+            if (options.group(1).equals("JAVA_OPTS_APPEND")) {
+                assertTrue(text.contains("\nENV GC_CONTAINER_OPTIONS=\"-XX:+UseSerialGC\"\n"),
+                        ROOT.relativize(image) + ": run-java.sh must not pick a second collector");
+            }
+        }
+    }
+
+    @Test
     void dockerfilesExposeTheServicePortAsANonRootUser() throws IOException {
         for (String s : SERVICES) {
             int port = CONFIGS.get(s).defaultHttpPort();
