@@ -1,6 +1,7 @@
 package ht.platform.support.feed;
 
 import ht.platform.support.health.SchemaPending;
+import ht.platform.support.health.SchemaReadiness;
 import ht.platform.support.outbox.DeliveryPolicy;
 import ht.platform.support.outbox.OutboxWakeup;
 import io.micrometer.core.instrument.Gauge;
@@ -11,6 +12,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import org.eclipse.microprofile.health.Readiness;
 
 /**
  * Runs the feed on every replica: while reads are held here, the outbox's notification (any commit that wrote events)
@@ -33,11 +35,19 @@ public class FeedLoops {
     OutboxWakeup wakeup;
 
     @Inject
+    @Readiness
+    SchemaReadiness schema;
+
+    @Inject
     MeterRegistry registry;
 
     void start(@Observes StartupEvent event) {
         for (DeliveryPolicy policy : policies) {
-            wakeup.listen(policy.channel(), payload -> sequencer.committed(policy, waiters));
+            wakeup.listen(policy.channel(), payload -> {
+                if (schema.reached()) {
+                    sequencer.committed(policy, waiters);
+                }
+            });
             wakeup.listen(FeedSequencer.channel(policy), payload -> waiters.signal(policy.schema(), payload));
         }
         Gauge.builder("events_feed_reads_held", waiters, FeedWaiters::held)

@@ -1,6 +1,7 @@
 package ht.platform.support.outbox;
 
 import ht.platform.support.health.SchemaPending;
+import ht.platform.support.health.SchemaReadiness;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.StartupEvent;
@@ -13,6 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import org.eclipse.microprofile.health.Readiness;
 
 import java.time.Clock;
 import java.time.OffsetDateTime;
@@ -42,6 +44,10 @@ public class OutboxLoops {
     OutboxWakeup wakeup;
 
     @Inject
+    @Readiness
+    SchemaReadiness schema;
+
+    @Inject
     MeterRegistry registry;
 
     @Inject
@@ -65,7 +71,8 @@ public class OutboxLoops {
                     .description("Webhook deliveries due now to open destinations").register(registry);
             if (settings.deliver()) {
                 wakeup.listen(policy.channel(), payload -> {
-                    if (!OutboxWakeup.EVENTS_ONLY.equals(payload)) {
+                    // a (re)connected listener wakes every loop to catch up, also before the schema is migrated
+                    if (!OutboxWakeup.EVENTS_ONLY.equals(payload) && schema.reached()) {
                         runner.wake(policy);
                     }
                 });
