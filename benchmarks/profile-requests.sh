@@ -40,18 +40,12 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-export ADMIN_TOKEN="bench-$(openssl rand -hex 16)"
-export PLATFORM_ENCRYPTION_KEY=$(openssl rand -base64 32)
-export KYC_PROOF_SIGNING_KEY=$(openssl genpkey -algorithm ed25519 -outform DER | base64 -w0)
+fresh_secrets
 build_tools || { echo "could not compile the tools" >&2; exit 1; }
 pg_init || exit 1
 
 port=${PORT[$SVC]}
-if [ -n "${EXTRA_ENV:-}" ]; then
-  eval "service_env_base() $(declare -f service_env | tail -n +2)"
-  service_env() { service_env_base "$@"; tr ' ' '\n' <<<"$EXTRA_ENV"; }
-fi
-if [ "${MIGRATION:-start}" = job ]; then migrate_job "$SVC" || exit 1; export MIGRATE_AT_START=false; fi
+prepare_schema "$SVC" || exit 1
 start_service "$SVC" "$port" || exit 1
 pid=${SVC_PID[$SVC:$port]}
 read -r owner key < <(tenant "$SVC" "$port" "bench-profile")

@@ -80,9 +80,7 @@ for p in "$PGPORT" "${PORT[@]}" "${REPLICA_PORT[@]}" $(seq "$RPORT_NEXT" $((RPOR
     echo "port $p is already in use on 127.0.0.1; stop what uses it (another benchmark run?) or set BENCH_PORT_OFFSET" >&2; exit 1
   fi
 done
-export ADMIN_TOKEN="bench-$(openssl rand -hex 16)"
-export PLATFORM_ENCRYPTION_KEY=$(openssl rand -base64 32)
-export KYC_PROOF_SIGNING_KEY=$(openssl genpkey -algorithm ed25519 -outform DER | base64 -w0)
+fresh_secrets
 
 record meta.mode "$MODE_LABEL"
 record meta.date "$(date -u +%Y-%m-%dT%H:%MZ)"
@@ -113,8 +111,7 @@ pg_init || exit 1
 declare -gA UP=()
 record meta.migration "${MIGRATION:-start}"
 for svc in "${ACTIVE[@]}"; do
-  # MIGRATION=job: the schema is migrated first, as each service's Kubernetes Job does, and the services start without it
-  if [ "${MIGRATION:-start}" = job ]; then migrate_job "$svc"; export MIGRATE_AT_START=false; fi
+  prepare_schema "$svc"
   start_service "$svc" "${PORT[$svc]}"; ms=$READY_MS
   record "speed.$svc.ready_ms" "$ms"
   if [ "$ms" != "n/a" ]; then UP[$svc]=1; log "$svc ready in $ms ms"; else record "note.$svc" "$svc did not start: see the log; its rows are n/a"; fi

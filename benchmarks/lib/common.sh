@@ -99,6 +99,15 @@ KYC_RATE_LIMIT_PER_SECOND=$KYC_RATE
 KYC_RATE_LIMIT_BURST=$KYC_RATE
 DB_MIGRATE_AT_START=${MIGRATE_AT_START:-true}
 ENV
+  # EXTRA_ENV: more service environment, space separated (e.g. "QUARKUS_LOG_LEVEL=WARN")
+  [ -z "${EXTRA_ENV:-}" ] || tr ' ' '\n' <<<"$EXTRA_ENV"
+}
+
+# fresh_secrets: the run's own operator token and service keys, exported for the services and the Jobs
+fresh_secrets() {
+  export ADMIN_TOKEN="bench-$(openssl rand -hex 16)"
+  export PLATFORM_ENCRYPTION_KEY=$(openssl rand -base64 32)
+  export KYC_PROOF_SIGNING_KEY=$(openssl genpkey -algorithm ed25519 -outform DER | base64 -w0)
 }
 
 # migrate_job svc: migrates the service's schema as its Kubernetes Job does (the jar with QUARKUS_INIT_AND_EXIT=true),
@@ -108,6 +117,13 @@ migrate_job() {
   # shellcheck disable=SC2046
   env $(MIGRATE_AT_START=true service_env 0 | tr '\n' ' ') QUARKUS_INIT_AND_EXIT=true "${BENCH_JAVA:-java}" -jar "$jar" \
     >>"$LOGS/$1-migrate.log" 2>&1 || { log "$1: the migration job failed (see $LOGS/$1-migrate.log)"; return 1; }
+}
+
+# prepare_schema svc: with MIGRATION=job, migrates as the Job does and makes every later start skip Flyway, as pods
+prepare_schema() {
+  [ "${MIGRATION:-start}" = job ] || return 0
+  migrate_job "$1" || return 1
+  export MIGRATE_AT_START=false
 }
 
 # start_service svc port -> sets SVC_PID[svc:port] and READY_MS (start-to-ready ms, or "n/a"); call it directly,
