@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,12 +21,35 @@ public class ApiLogStore {
     @Inject
     Pool pool;
 
+    /** One statement for the whole batch: the columns as arrays, unnested into rows in their order. */
     public Uni<Void> insert(List<ApiLogEntry> batch) {
-        List<Tuple> rows = batch.stream().map(e -> Tuple.from(new Object[] {e.requestId(), e.ownerId(), e.mode(), e.keyId(),
-                e.method(), e.path(), e.status(), e.latencyMs(), e.requestBody(), e.responseBody(), e.at().atOffset(ZoneOffset.UTC)})).toList();
+        int n = batch.size();
+        String[] requestIds = new String[n], owners = new String[n], modes = new String[n], keys = new String[n],
+                methods = new String[n], paths = new String[n], requests = new String[n], responses = new String[n];
+        Integer[] statuses = new Integer[n];
+        Long[] latencies = new Long[n];
+        OffsetDateTime[] at = new OffsetDateTime[n];
+        for (int i = 0; i < n; i++) {
+            ApiLogEntry e = batch.get(i);
+            requestIds[i] = e.requestId();
+            owners[i] = e.ownerId();
+            modes[i] = e.mode();
+            keys[i] = e.keyId();
+            methods[i] = e.method();
+            paths[i] = e.path();
+            statuses[i] = e.status();
+            latencies[i] = e.latencyMs();
+            requests[i] = e.requestBody();
+            responses[i] = e.responseBody();
+            at[i] = e.at().atOffset(ZoneOffset.UTC);
+        }
         return pool.preparedQuery("INSERT INTO checkout.api_logs (request_id, owner_id, mode, key_id, method, path, status,"
-                        + " latency_ms, request_body, response_body, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)")
-                .executeBatch(rows).replaceWithVoid();
+                        + " latency_ms, request_body, response_body, created_at) SELECT * FROM unnest($1::text[], $2::text[],"
+                        + " $3::text[], $4::text[], $5::text[], $6::text[], $7::int4[], $8::int8[], $9::text[], $10::text[],"
+                        + " $11::timestamptz[])")
+                .execute(Tuple.from(new Object[] {requestIds, owners, modes, keys, methods, paths, statuses, latencies, requests,
+                        responses, at}))
+                .replaceWithVoid();
     }
 
     public Uni<Void> deleteBefore(Instant cutoff) {

@@ -1,6 +1,5 @@
 package ht.platform.checkout.rest;
 
-import ht.platform.checkout.model.ApiLogEntry;
 import ht.platform.checkout.service.ApiLogs;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.auth.Caller;
@@ -12,8 +11,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
-
-import java.time.Clock;
 
 /**
  * Feeds the API logs: the answer's entity and the authenticated key are noted when the answer is built, and the
@@ -32,9 +29,6 @@ public class ApiLogRecorder {
     @Inject
     Caller caller;
 
-    @Inject
-    Clock clock;
-
     void routes(@Observes Router router) {
         router.route("/api/v1/*").order(-9_000).handler(ctx -> {
             long started = System.nanoTime();
@@ -43,10 +37,9 @@ public class ApiLogRecorder {
                 if (pending == null) {
                     return;
                 }
-                ApiPrincipal p = pending.principal();
-                logs.record(new ApiLogEntry(0, RequestIds.of(ctx), p.ownerId(), p.mode(), p.keyId(), ctx.request().method().name(),
-                        ctx.request().path(), ctx.response().getStatusCode(), (System.nanoTime() - started) / 1_000_000,
-                        logs.mask(ctx.get(ApiRequestBodies.BODY)), logs.mask(pending.entity()), clock.instant()));
+                logs.record(pending.principal(), RequestIds.of(ctx), ctx.request().method().name(), ctx.request().path(),
+                        ctx.response().getStatusCode(), (System.nanoTime() - started) / 1_000_000,
+                        ctx.get(ApiRequestBodies.BODY), pending.entity());
             });
             ctx.next();
         });

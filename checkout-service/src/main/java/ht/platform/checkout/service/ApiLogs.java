@@ -9,27 +9,35 @@ import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.auth.Credentials;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.health.SchemaPending;
+import ht.platform.support.health.SchemaReadiness;
 import ht.platform.support.time.Timestamps;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.eclipse.microprofile.health.Readiness;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.regex.Pattern;
 
 /**
  * The API logs of the dashboard: each authenticated API request (time, method, path, status, request id, key id,
  * latency, the answer with its secrets masked). Requests are queued when their answer has been sent and written in
- * batches, so the log never slows an answer down; the queue is bounded (under overload a log line is dropped,
- * never a request) and rows older than the retention are purged.
+ * batches, so the log never slows an answer down. Each flush writes everything queued, in statements of up to 500
+ * rows, so the log keeps up with any rate the database can take; the queue is bounded (beyond it a log line is
+ * dropped and counted, never a request, and nothing is masked for a line that is not kept) and rows older than the
+ * retention are purged.
  */
 @ApplicationScoped
 public class ApiLogs {
@@ -38,15 +46,24 @@ public class ApiLogs {
     private static final Set<String> SECRET_FIELDS = Set.of("secret", "client_secret", "key", "token", "password", "api_key");
     private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9_-]{1,100}");
     private static final int MAX_BODY = 8_192;
+    private static final int BATCH = 500;
+    private static final Duration DROP_WARNING_EVERY = Duration.ofMinutes(1);
 
     /** One request as the dashboard shows it. */
     public record LogView(long seq, String request_id, String key_id, String method, String path, int status, long latency_ms,
                           String request_body, String response_body, String created_at) { }
 
     private final ArrayBlockingQueue<ApiLogEntry> queue = new ArrayBlockingQueue<>(10_000);
+    private final LongAdder dropped = new LongAdder();
+    private final AtomicReference<CompletableFuture<Void>> running = new AtomicReference<>();
+    private volatile Instant lastDropWarning = Instant.EPOCH;
 
     @Inject
     ApiLogStore store;
+
+    @Inject
+    @Readiness
+    SchemaReadiness schema;
 
     @Inject
     ObjectMapper mapper;
@@ -57,18 +74,35 @@ public class ApiLogs {
     @ConfigProperty(name = "platform.api-logs.retention", defaultValue = "P14D")
     Duration retention;
 
-    /** Called once the answer is sent. */
+    /** Called once the answer is sent: the request's line, its bodies masked only when the line can be kept. */
+    public void record(ApiPrincipal caller, String requestId, String method, String path, int status, long latencyMs,
+                       Object requestBody, Object answer) {
+        if (queue.remainingCapacity() == 0) {
+            dropped.increment();
+            return;
+        }
+        record(new ApiLogEntry(0, requestId, caller.ownerId(), caller.mode(), caller.keyId(), method, path, status, latencyMs,
+                mask(requestBody), mask(answer), clock.instant()));
+    }
+
     public void record(ApiLogEntry entry) {
         if (!queue.offer(entry)) {
-            LOG.debugf("api log queue full; request %s not logged", entry.requestId());
+            dropped.increment();
+        } else if (queue.size() >= BATCH && running.get() == null && schema.reached()) {
+            flush();
         }
+    }
+
+    /** Lines waiting to be written. */
+    public int queued() {
+        return queue.size();
     }
 
     /**
      * A body as stored: JSON with every secret-bearing field and every credential-shaped value ({@link Credentials})
      * masked, cut to 8 KiB; null when it is not JSON.
      */
-    public String mask(Object entity) {
+    private String mask(Object entity) {
         if (entity == null || entity instanceof byte[] bytes && bytes.length == 0) {
             return null;
         }
@@ -110,17 +144,51 @@ public class ApiLogs {
         }
     }
 
+    /**
+     * Writes what is queued, batch after batch, until the queue is empty or a write fails (the next flush goes on).
+     * One flush runs at a time: called while one runs, it completes when that one does. Besides the schedule, a
+     * flush starts as soon as a batch is queued, so the log keeps up with more than one batch a second.
+     */
     @Scheduled(every = "${platform.api-logs.flush-every:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = SchemaPending.class)
     public Uni<Void> flush() {
-        List<ApiLogEntry> batch = new ArrayList<>();
-        queue.drainTo(batch, 500);
+        CompletableFuture<Void> mine = new CompletableFuture<>();
+        CompletableFuture<Void> current = running.compareAndExchange(null, mine);
+        if (current != null) {
+            return Uni.createFrom().completionStage(current);
+        }
+        warnOfDrops();
+        writeQueued().subscribe().with(done -> finish(mine), failed -> finish(mine));
+        return Uni.createFrom().completionStage(mine);
+    }
+
+    private void finish(CompletableFuture<Void> flush) {
+        running.set(null);
+        flush.complete(null);
+    }
+
+    private Uni<Void> writeQueued() {
+        List<ApiLogEntry> batch = new ArrayList<>(BATCH);
+        queue.drainTo(batch, BATCH);
         if (batch.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
         return store.insert(batch)
-                .onFailure().invoke(e -> LOG.warnf("api logs not written: %s", e.toString()))
+                .onItem().transformToUni(written -> writeQueued())
+                .onFailure().invoke(e -> LOG.warnf("%d api log lines not written: %s", batch.size(), e.toString()))
                 .onFailure().recoverWithNull();
+    }
+
+    private void warnOfDrops() {
+        Instant now = clock.instant();
+        if (now.isBefore(lastDropWarning.plus(DROP_WARNING_EVERY))) {
+            return;
+        }
+        long lost = dropped.sumThenReset();
+        if (lost > 0) {
+            lastDropWarning = now;
+            LOG.warnf("%d api log lines dropped: more requests were answered than the database took", lost);
+        }
     }
 
     @Scheduled(every = "1h", delayed = "5m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
