@@ -52,9 +52,11 @@ public class ApiLogStore {
                 .replaceWithVoid();
     }
 
-    public Uni<Void> deleteBefore(Instant cutoff) {
-        return pool.preparedQuery("DELETE FROM checkout.api_logs WHERE created_at < $1")
-                .execute(Tuple.of(cutoff.atOffset(ZoneOffset.UTC))).replaceWithVoid();
+    /** Deletes at most {@code limit} of the oldest rows written before the cutoff; answers how many it deleted. */
+    public Uni<Integer> deleteBefore(Instant cutoff, int limit) {
+        return pool.preparedQuery("DELETE FROM checkout.api_logs WHERE seq IN (SELECT seq FROM checkout.api_logs"
+                        + " WHERE created_at < $1 ORDER BY seq LIMIT $2)")
+                .execute(Tuple.of(cutoff.atOffset(ZoneOffset.UTC), limit)).map(rows -> rows.rowCount());
     }
 
     /** An owner's requests in one mode, newest first; every filter is optional ({@code before}: a seq). */

@@ -47,6 +47,7 @@ public class ApiLogs {
     private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9_-]{1,100}");
     private static final int MAX_BODY = 8_192;
     private static final int BATCH = 500;
+    private static final int PURGE_BATCH = 5_000;
     private static final Duration DROP_WARNING_EVERY = Duration.ofMinutes(1);
 
     /** One request as the dashboard shows it. */
@@ -194,7 +195,13 @@ public class ApiLogs {
     @Scheduled(every = "1h", delayed = "5m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = SchemaPending.class)
     Uni<Void> purge() {
-        return store.deleteBefore(clock.instant().minus(retention));
+        return purgeBefore(clock.instant().minus(retention));
+    }
+
+    /** Rows older than the cutoff go in short statements, so a day of logs is never one long transaction. */
+    public Uni<Void> purgeBefore(Instant cutoff) {
+        return store.deleteBefore(cutoff, PURGE_BATCH)
+                .chain(deleted -> deleted < PURGE_BATCH ? Uni.createFrom().voidItem() : purgeBefore(cutoff));
     }
 
     /** This tenant's requests, newest first: by request id, or filtered by status and path prefix. */

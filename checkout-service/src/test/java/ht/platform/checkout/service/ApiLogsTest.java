@@ -1,6 +1,7 @@
 package ht.platform.checkout.service;
 
 import ht.platform.checkout.model.ApiLogEntry;
+import ht.platform.checkout.model.ApiLogStore;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -10,7 +11,10 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 
@@ -26,6 +30,9 @@ class ApiLogsTest {
 
     @Inject
     ApiLogs logs;
+
+    @Inject
+    ApiLogStore store;
 
     @Inject
     Pool pool;
@@ -67,5 +74,28 @@ class ApiLogsTest {
                 .execute(Tuple.of(owner, "req_" + (lines - 1))).await().atMost(Duration.ofSeconds(30)).iterator().next()
                 .getString("response_body");
         assertEquals("{\"n\":" + (lines - 1) + "}", last);
+    }
+
+    @Test
+    void thePurgeDeletesEveryRowBeforeTheCutoffAndNothingAfter() {
+        String owner = "own_apipurge_" + UUID.randomUUID().toString().replace("-", "");
+        Instant old = Instant.parse("2001-01-01T00:00:00Z");
+        Instant cutoff = Instant.parse("2001-06-01T00:00:00Z");
+        List<ApiLogEntry> rows = new ArrayList<>();
+        for (int i = 0; i < 12_345 + 10; i++) {
+            rows.add(new ApiLogEntry(0, "req_" + i, owner, "test", "key_apipurge", "GET", "/api/v1/payment_intents", 200, 1,
+                    null, null, i < 12_345 ? old.plusSeconds(i) : cutoff.plusSeconds(i)));
+            if (rows.size() == 500) {
+                store.insert(rows).await().atMost(Duration.ofSeconds(30));
+                rows.clear();
+            }
+        }
+        store.insert(rows).await().atMost(Duration.ofSeconds(30));
+
+        logs.purgeBefore(cutoff).await().atMost(Duration.ofSeconds(60));
+
+        long left = pool.preparedQuery("SELECT count(*) FROM checkout.api_logs WHERE owner_id = $1").execute(Tuple.of(owner))
+                .await().atMost(Duration.ofSeconds(30)).iterator().next().getLong(0);
+        assertEquals(10, left, "the 12,345 rows before the cutoff are gone, in several statements; the 10 after it stay");
     }
 }
