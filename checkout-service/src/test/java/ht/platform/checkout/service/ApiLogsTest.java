@@ -19,11 +19,12 @@ import java.util.Set;
 import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The API log keeps up with the requests: a flush writes everything queued, not one batch of it (at one batch a
- * second every line beyond 500 requests a second was dropped under load), and every queued line reaches the table
- * once, with its columns.
+ * The API log keeps up with the requests: a flush writes batches for as long as a whole one is queued, not one batch
+ * (at one batch a second every line beyond 500 requests a second was dropped under load), every queued line reaches
+ * the table once, with its columns, and the purge removes what is past the retention.
  */
 @QuarkusTest
 class ApiLogsTest {
@@ -41,7 +42,7 @@ class ApiLogsTest {
     Clock clock;
 
     @Test
-    void oneFlushWritesEverythingQueued() throws InterruptedException {
+    void oneFlushWritesEveryWholeBatchQueued() throws InterruptedException {
         String owner = "own_apilogs_" + UUID.randomUUID().toString().replace("-", "");
         int lines = 4_321;
         for (int i = 0; i < lines; i++) {
@@ -50,9 +51,9 @@ class ApiLogsTest {
         }
 
         logs.flush().await().atMost(Duration.ofSeconds(60));
-        assertEquals(0, logs.queued(), "one flush leaves nothing queued");
+        assertTrue(logs.queued() < 500, "one flush leaves less than a batch queued, not " + logs.queued());
 
-        // a scheduled flush may have taken a batch beside the call above: wait for its statement too
+        // the remainder goes with the next scheduled flush
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         Set<String> written = new HashSet<>();
         int notFound = 0;
