@@ -78,6 +78,23 @@ class ApiLogsTest {
     }
 
     @Test
+    void flushingAllWritesThePartOfABatchToo() {
+        String owner = "own_apiall_" + UUID.randomUUID().toString().replace("-", "");
+        int lines = 1_234;
+        for (int i = 0; i < lines; i++) {
+            logs.record(new ApiLogEntry(0, "req_" + i, owner, "test", "key_apiall", "POST", "/api/v1/payment_intents", 201, 3,
+                    "{}", "{}", clock.instant()));
+        }
+
+        logs.flushAll().await().atMost(Duration.ofSeconds(60));
+
+        assertEquals(0, logs.queued());
+        long written = pool.preparedQuery("SELECT count(*) FROM checkout.api_logs WHERE owner_id = $1").execute(Tuple.of(owner))
+                .await().atMost(Duration.ofSeconds(30)).iterator().next().getLong(0);
+        assertEquals(lines, written, "written when flushAll completes, the last 234 too");
+    }
+
+    @Test
     void thePurgeDeletesEveryRowBeforeTheCutoffAndNothingAfter() {
         String owner = "own_apipurge_" + UUID.randomUUID().toString().replace("-", "");
         Instant old = Instant.parse("2001-01-01T00:00:00Z");
