@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import ht.platform.support.sql.ReadOnlyEviction;
 import ht.platform.support.trace.RequestIds;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Inject;
@@ -27,6 +28,9 @@ public class ExceptionMappers {
 
     @Inject
     ErrorResponses errors;
+
+    @Inject
+    ReadOnlyEviction readOnlyEviction;
 
     @ServerExceptionMapper
     public Response api(ApiException e, RoutingContext ctx) {
@@ -129,6 +133,7 @@ public class ExceptionMappers {
         String requestId = RequestIds.of(ctx);
         if (TransientFailures.isTransient(e)) {
             LOG.warnf("request %s: database unavailable: %s", requestId, e.toString());
+            readOnlyEviction.seen(e);
             return errors.toResponse(new ApiException(503, "SERVICE_UNAVAILABLE",
                     "The service is briefly unavailable; nothing was changed, retry the request",
                     null, java.util.Map.of("Retry-After", "1")), requestId);

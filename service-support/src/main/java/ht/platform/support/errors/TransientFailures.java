@@ -17,6 +17,7 @@ import java.util.IdentityHashMap;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
 
 /**
  * Failures that say "the database is not there right now" rather than "this request is wrong": a lost or refused
@@ -27,17 +28,33 @@ import java.util.concurrent.TimeoutException;
  * the whole cause chain is searched, with the suppressed failures and each failure of a composite (Mutiny's, when a
  * rollback on a dead connection fails too). So is a socket failure (reset, broken pipe, a closed channel, a refused
  * or timed-out connection), which on a request's path is the database's socket.
+ *
+ * <p>So is a node that is no longer the primary: a demoted primary or a replica answers every write with SQLSTATE
+ * 25006 ("cannot execute ... in a read-only transaction", "... during recovery"); the write did not happen, and the
+ * primary is elsewhere ({@link #readOnlyNode} tells the pool to drop such connections).
  */
 public final class TransientFailures {
 
     private static final String[] MESSAGES = {"pool closed", "connection refused", "connection reset", "timeout acquiring",
             "connection is closed", "connection closed", "connection was closed", "broken pipe", "terminating connection",
             "the database system is", "acquisition timeout", "no connection", "failed to connect", "connection attempt failed",
-            "connection may have been lost", "unable to open a connection"};
+            "connection may have been lost", "unable to open a connection", "connection is not active"};
+
+    /** read_only_sql_transaction */
+    private static final String READ_ONLY = "25006";
 
     private TransientFailures() { }
 
     public static boolean isTransient(Throwable error) {
+        return anyCause(error, TransientFailures::connectionLevel);
+    }
+
+    /** Whether the failure is a write refused by a node that is not (or no longer) the primary: SQLSTATE 25006. */
+    public static boolean readOnlyNode(Throwable error) {
+        return anyCause(error, TransientFailures::readOnly);
+    }
+
+    private static boolean anyCause(Throwable error, Predicate<Throwable> test) {
         Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         Deque<Throwable> todo = new ArrayDeque<>();
         if (error != null) {
@@ -48,7 +65,7 @@ public final class TransientFailures {
             if (!seen.add(e) || seen.size() > 64) {
                 continue;
             }
-            if (connectionLevel(e)) {
+            if (test.test(e)) {
                 return true;
             }
             if (e.getCause() != null) {
@@ -62,10 +79,22 @@ public final class TransientFailures {
         return false;
     }
 
+    private static boolean readOnly(Throwable e) {
+        String state = e instanceof PgException pg ? pg.getSqlState() : e instanceof SQLException sql ? sql.getSQLState() : null;
+        if (READ_ONLY.equals(state)) {
+            return true;
+        }
+        String message = e.getMessage() == null ? "" : e.getMessage().toLowerCase(Locale.ROOT);
+        return message.contains("in a read-only transaction") || message.contains("during recovery");
+    }
+
     private static boolean connectionLevel(Throwable e) {
         if (e instanceof ClosedConnectionException || e instanceof SocketException || e instanceof SocketTimeoutException
                 || e instanceof ClosedChannelException || e.getClass().getName().endsWith(".Errors$NativeIoException")
                 || e instanceof TimeoutException || e instanceof SQLTransientException || e instanceof SQLRecoverableException) {
+            return true;
+        }
+        if (readOnly(e)) {
             return true;
         }
         if (e instanceof PgException pg && transientState(pg.getSqlState())) {

@@ -1,6 +1,7 @@
 package ht.platform.support.feed;
 
 import ht.platform.support.outbox.DeliveryPolicy;
+import ht.platform.support.sql.ReadOnlyEviction;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -54,6 +55,10 @@ public class FeedSequencer {
     private final Map<String, Run> runs = new ConcurrentHashMap<>();
     private final Map<String, String> sql = new ConcurrentHashMap<>();
 
+    /** Absent in the feed's own tests, which put a sequencer together by hand. */
+    @Inject
+    ReadOnlyEviction readOnlyEviction;
+
     @Inject
     public FeedSequencer(Pool pool, FeedSettings settings) {
         this.pool = pool;
@@ -79,6 +84,9 @@ public class FeedSequencer {
         }
         sequence(policy).subscribe().with(n -> finished(policy, run, n >= settings.sequenceBatch(), true), e -> {
             LOG.warnf("numbering the %s feed failed: %s", policy.name(), e.toString());
+            if (readOnlyEviction != null) {
+                readOnlyEviction.seen(e);
+            }
             finished(policy, run, false, false);
         });
     }

@@ -1,5 +1,6 @@
 package ht.platform.support.outbox;
 
+import ht.platform.support.sql.ReadOnlyEviction;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -67,6 +68,10 @@ public class DeliveryRunner {
     @Inject
     Clock clock;
 
+    /** Absent in the engine's own tests, which put a runner together by hand. */
+    @Inject
+    ReadOnlyEviction readOnlyEviction;
+
     @Inject
     MeterRegistry registry;
 
@@ -106,6 +111,9 @@ public class DeliveryRunner {
         }, e -> {
             loop.claiming.set(false);
             LOG.warnf("claiming %s deliveries failed: %s", loop.policy.name(), e.toString());
+            if (readOnlyEviction != null) {
+                readOnlyEviction.seen(e);
+            }
         });
     }
 

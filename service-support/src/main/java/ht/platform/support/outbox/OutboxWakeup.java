@@ -88,7 +88,7 @@ public class OutboxWakeup {
         PgConnection current = connection;
         if (current != null) {
             if (first) {
-                current.query("LISTEN " + channel).execute();
+                listenOn(current, channel);
             }
         } else if (!connecting) {
             connect();
@@ -125,8 +125,19 @@ public class OutboxWakeup {
                     vertx.setTimer(1000, t -> connect());
                 }
             });
-            listeners.keySet().forEach(channel -> conn.query("LISTEN " + channel).execute());
+            listeners.keySet().forEach(channel -> listenOn(conn, channel));
             listeners.values().forEach(all -> all.forEach(listener -> listener.accept("")));
+        });
+    }
+
+    /**
+     * A node that is not the primary refuses LISTEN ("cannot execute LISTEN during recovery"): the connection is closed,
+     * and its close handler connects again, through the same address, to whichever node is the primary by then.
+     */
+    private void listenOn(PgConnection conn, String channel) {
+        conn.query("LISTEN " + channel).execute().onFailure(e -> {
+            LOG.warnf("LISTEN %s failed (%s); connecting again", channel, e.toString());
+            conn.close();
         });
     }
 

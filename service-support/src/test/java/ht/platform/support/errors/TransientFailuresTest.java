@@ -38,6 +38,22 @@ class TransientFailuresTest {
         suppressing.addSuppressed(new PgException("the database system is shutting down", "FATAL", "57P03", null));
         assertTrue(TransientFailures.isTransient(suppressing));
         assertTrue(TransientFailures.isTransient(new VertxException("Connection was closed", true)));
+        // a failover: the proxy closed the pooled connection to the lost primary while a request held it
+        assertTrue(TransientFailures.isTransient(new io.smallrye.mutiny.CompositeException(
+                new VertxException("Connection is not active now, current status: CLOSED", true),
+                new IllegalStateException("HR000090: Live transaction detected while closing the connection: it will be roll backed"))));
+    }
+
+    /** A demoted primary or a replica refuses writes: nothing was written, the primary is elsewhere, retry. */
+    @Test
+    void aWriteRefusedByANodeThatIsNotThePrimaryIsTransient() {
+        PgException readOnly = new PgException("cannot execute INSERT in a read-only transaction", "ERROR", "25006", null);
+        assertTrue(TransientFailures.isTransient(new CompletionException(readOnly)));
+        assertTrue(TransientFailures.readOnlyNode(new CompletionException(readOnly)));
+        assertTrue(TransientFailures.readOnlyNode(new RuntimeException("cannot execute LISTEN during recovery")));
+        assertTrue(TransientFailures.readOnlyNode(new java.sql.SQLException("cannot execute UPDATE in a read-only transaction", "25006")));
+        assertFalse(TransientFailures.readOnlyNode(ClosedConnectionException.INSTANCE));
+        assertFalse(TransientFailures.readOnlyNode(new PgException("duplicate key value", "ERROR", "23505", null)));
     }
 
     @Test
