@@ -522,11 +522,13 @@ class ManifestConsistencyTest {
                 assertEquals("postgres", name(pg));
                 assertEquals(dbHost, name(one(docs, "Service", "postgres")), s + ": dev DB host must be the postgres Service");
                 assertEquals(map(pg.get("spec")).get("serviceName"), dbHost);
+                assertTrue(ofKind(docs, "Cluster").isEmpty(), "dev keeps one Postgres, no CloudNativePG Cluster");
             } else if ("prod".equals(overlay)) {
+                replicatedPostgres(docs, s, dbHost, env.get("DB_USER").value());
                 assertEquals("false", privateTargets, s + ": prod refuses private webhook targets");
                 assertTrue(replicas >= 2, s + ": prod runs at least 2 replicas");
                 assertTrue((Integer) hpa.get("minReplicas") >= 2, s + ": prod HPA keeps at least 2 replicas");
-                assertTrue(statefulSets.isEmpty(), "prod uses an external Postgres");
+                assertTrue(statefulSets.isEmpty(), "prod's Postgres is the CloudNativePG Cluster, no StatefulSet of ours");
                 assertTrue(ofKind(docs, "Secret").isEmpty(), "prod secrets are created out of band, never rendered from git");
                 assertFalse(Set.of("localhost", "127.0.0.1", "postgres").contains(dbHost), s + ": prod DB host " + dbHost);
                 assertTrue(env.get("PUBLIC_BASE_URL").value().startsWith("https://"), s + ": prod PUBLIC_BASE_URL must be https");
@@ -541,6 +543,31 @@ class ManifestConsistencyTest {
                 assertEquals(namespace, map(o.get("metadata")).get("namespace"), o.get("kind") + " " + name(o) + " namespace");
             }
         }
+    }
+
+    /**
+     * Prod's Postgres: one CloudNativePG Cluster of three instances with synchronous replication that waits for a
+     * replica (an acknowledged write is on two instances), the database platform, the service's role managed with a
+     * password from a Secret, and the service connected to the Cluster's read-write Service (which follows the primary).
+     */
+    static void replicatedPostgres(List<Map<String, Object>> docs, String service, String dbHost, String dbUser) {
+        List<Map<String, Object>> clusters = ofKind(docs, "Cluster");
+        assertEquals(1, clusters.size(), "prod runs one CloudNativePG Cluster");
+        Map<String, Object> cluster = clusters.get(0);
+        assertEquals("postgresql.cnpg.io/v1", cluster.get("apiVersion"));
+        Map<String, Object> spec = map(cluster.get("spec"));
+        assertEquals(3, spec.get("instances"), "three instances: a primary and two replicas");
+        Map<String, Object> sync = map(map(spec.get("postgresql")).get("synchronous"));
+        assertTrue((Integer) sync.getOrDefault("number", 0) >= 1, "at least one synchronous replica");
+        assertEquals("required", sync.getOrDefault("dataDurability", "required"), "writes wait for a synchronous replica");
+        assertEquals("platform", map(map(spec.get("bootstrap")).get("initdb")).get("database"));
+        assertTrue(String.valueOf(map(cluster.get("metadata")).get("name")).matches("[a-z0-9-]+"));
+        assertEquals(name(cluster) + "-rw", dbHost, service + ": connects to the Cluster's read-write Service");
+        List<Object> roles = list(map(spec.get("managed")).get("roles"));
+        Map<String, Object> role = roles.stream().map(MiniKustomize::map).filter(r -> dbUser.equals(r.get("name")))
+                .findFirst().orElseThrow(() -> new AssertionError(service + ": role " + dbUser + " is not managed by the Cluster"));
+        assertEquals(Boolean.TRUE, role.get("login"), dbUser + " logs in");
+        assertFalse(String.valueOf(map(role.get("passwordSecret")).get("name")).isBlank(), dbUser + ": password from a Secret");
     }
 
     @Test
