@@ -38,7 +38,8 @@ public final class TransientFailures {
     private static final String[] MESSAGES = {"pool closed", "connection refused", "connection reset", "timeout acquiring",
             "connection is closed", "connection closed", "connection was closed", "broken pipe", "terminating connection",
             "the database system is", "acquisition timeout", "no connection", "failed to connect", "connection attempt failed",
-            "connection may have been lost", "unable to open a connection", "connection is not active"};
+            "connection may have been lost", "unable to open a connection", "connection is not active",
+            "timeout waiting for connection"};
 
     /** read_only_sql_transaction */
     private static final String READ_ONLY = "25006";

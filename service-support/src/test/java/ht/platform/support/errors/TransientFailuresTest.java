@@ -38,6 +38,8 @@ class TransientFailuresTest {
         suppressing.addSuppressed(new PgException("the database system is shutting down", "FATAL", "57P03", null));
         assertTrue(TransientFailures.isTransient(suppressing));
         assertTrue(TransientFailures.isTransient(new VertxException("Connection was closed", true)));
+        // every pooled connection busy past the pool's wait (commits slowed by a failover): nothing was done
+        assertTrue(TransientFailures.isTransient(new VertxException("Timeout waiting for connection")));
         // a failover: the proxy closed the pooled connection to the lost primary while a request held it
         assertTrue(TransientFailures.isTransient(new io.smallrye.mutiny.CompositeException(
                 new VertxException("Connection is not active now, current status: CLOSED", true),
