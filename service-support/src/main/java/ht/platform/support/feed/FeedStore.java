@@ -110,11 +110,15 @@ public class FeedStore {
                         : Optional.of(instant(rows.iterator().next().getOffsetDateTime("created_at"))));
     }
 
-    /** The oldest position still readable: right before the first event created at or after {@code cutoff}. */
+    /**
+     * The oldest position still readable: right before the lowest position of the events created at or after
+     * {@code cutoff}. By position, not by creation time: an event created earlier can commit later and be numbered
+     * after one created after it, and starting before the earliest-created one would skip the other.
+     */
     public Uni<Long> oldest(DeliveryPolicy policy, String owner, String mode, Instant cutoff) {
         String events = policy.schema() + ".outbox_events";
         return pool.preparedQuery("SELECT COALESCE((SELECT position - 1 FROM " + events + " WHERE owner_id = $1"
-                        + " AND mode = $2 AND position IS NOT NULL AND created_at >= $3 ORDER BY created_at, id LIMIT 1),"
+                        + " AND mode = $2 AND position IS NOT NULL AND created_at >= $3 ORDER BY position LIMIT 1),"
                         + " (" + head(events) + "), 0) AS oldest")
                 .execute(Tuple.of(owner, mode, at(cutoff)))
                 .map(rows -> rows.iterator().next().getLong("oldest"));

@@ -165,6 +165,23 @@ class EventFeedTest {
         assertEquals(List.of(), ids(one.read(second.nextCursor(), 10, Duration.ZERO)));
     }
 
+    /** Seen in the failover benchmark: the first event numbered was never read from {@code start}. */
+    @Test
+    void startReadsFromTheFirstNumberedEventEvenWhenAnEarlierCreatedOneCommittedAfterIt() {
+        Replica one = new Replica();
+        SqlConnection late = one.pool.getConnectionAndAwait();
+        late.query("BEGIN").executeAndAwait();
+        write(late, "evt_created_first", "thing.created");
+        clock.advance(Duration.ofMillis(1));
+        write(one.pool, "evt_created_second", "thing.created");
+        one.sequencer.sequence(policy).await().atMost(Duration.ofSeconds(10));
+        late.query("COMMIT").executeAndAwait();
+        late.closeAndAwait();
+        one.sequencer.sequence(policy).await().atMost(Duration.ofSeconds(10));
+
+        assertEquals(List.of("evt_created_second", "evt_created_first"), ids(one.read("start", 10, Duration.ZERO)));
+    }
+
     @Test
     void eventsFromTwoReplicasCommittedInAnyOrderAreReadExactlyOnceInCommitOrderWithValidSignatures() throws Exception {
         Replica one = new Replica();
