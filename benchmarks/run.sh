@@ -14,6 +14,9 @@
 # without Flyway, as pods), USERS,
 # MERGE_FROM=<an earlier results.kv> (its figures fill what this run skipped, marked in the report).
 # BENCH_JAVA (java; a JDK 25 uses the AOT cache a JDK 25 build wrote), BENCH_AOT=off (the plain fast-jar).
+# HA=1: only the failover phase (lib/failover.sh), on deploy/ha's replicated Postgres (started when not running):
+# FAILOVER_SECONDS (60), FAILOVER_LEAD (15), FAILOVER_RATE (20 creations/s per service), FAILOVER_MONEY_RATE (4);
+# RPORT_BASE moves the receivers' ports.
 # SKIP_STARTUP=1, STARTUP_ONLY=1 (only the start→ready / RSS table: JDK 17 fast-jar, JDK 25 fast-jar, JDK 25 with the
 # AOT cache, each STARTUP_RUNS times against this run's migrated schema, through deploy/measure-startup.sh).
 # Needs: JDK 17, PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin, pgbench, python3, curl, openssl, root
@@ -61,6 +64,12 @@ RESULTS="$LOGS/results.kv"
 # shellcheck source=lib/common.sh
 source "$BENCH/lib/common.sh"
 
+if [ -n "${HA:-}" ]; then
+  # shellcheck source=lib/failover.sh
+  source "$BENCH/lib/failover.sh"
+  SKIP_SPEED=1; SKIP_FEED=1; SKIP_FAULTS=1; SKIP_STARTUP=1
+fi
+
 ACTIVE=("${SERVICES[@]}")
 [ -n "${SERVICES_ONLY:-}" ] && read -r -a ACTIVE <<< "$SERVICES_ONLY"
 
@@ -101,12 +110,21 @@ record meta.load_start "$(cut -d' ' -f1-3 /proc/loadavg)"
 
 log "work dir $WORK, logs $LOGS"
 build_tools || { echo "could not compile the tools" >&2; exit 1; }
-log "compiling the Gatling simulation"
-(cd "$BENCH" && "$ROOT/mvnw" -B -q test-compile >"$LOGS/mvn-compile.log" 2>&1) \
-  || { log "Gatling simulation did not compile (see $LOGS/mvn-compile.log)"; GATLING_BROKEN=1; }
+if [ -z "${HA:-}" ]; then
+  log "compiling the Gatling simulation"
+  (cd "$BENCH" && "$ROOT/mvnw" -B -q test-compile >"$LOGS/mvn-compile.log" 2>&1) \
+    || { log "Gatling simulation did not compile (see $LOGS/mvn-compile.log)"; GATLING_BROKEN=1; }
+fi
 
-log "initdb + start Postgres on 127.0.0.1:$PGPORT"
-pg_init || exit 1
+if [ -n "${HA:-}" ]; then
+  ha_load_env || exit 1
+  record meta.pgport "$PGPORT (HAProxy of deploy/ha)"
+  record meta.failover_rate "$FAILOVER_RATE"; record meta.failover_money_rate "$FAILOVER_MONEY_RATE"
+  log "replicated Postgres: HAProxy on 127.0.0.1:$PGPORT, leader $(ha_leader)"
+else
+  log "initdb + start Postgres on 127.0.0.1:$PGPORT"
+  pg_init || exit 1
+fi
 
 declare -gA UP=()
 record meta.migration "${MIGRATION:-start}"
@@ -499,6 +517,8 @@ if [ -z "${SKIP_FAULTS:-}" ] && [ -z "${DELIVERY_ONLY:-}" ] && [ -z "${FEED_ONLY
   for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && fault_kill9 "$svc"; done
 fi
 
+[ -n "${HA:-}" ] && failover_run
+
 # ------------------------------------------------------------------ start → ready and RSS, with and without the cache
 # deploy/measure-startup.sh against this run's migrated schema, on ports of its own, every variant this machine can
 # run (JDK 17 fast-jar; JDK 25 fast-jar; JDK 25 with the AOT cache when the build wrote app.aot), in this same run.
@@ -535,7 +555,7 @@ if [ -n "${MERGE_FROM:-}" ] && [ -f "$MERGE_FROM" ]; then
   record meta.merged "figures not measured in this run come from the run of $(awk -F= '$1=="meta.date"{print $2}' "$MERGE_FROM")"
   grep -v '^meta\.' "$MERGE_FROM" > "$RESULTS.merged"; cat "$RESULTS" >> "$RESULTS.merged"; RESULTS="$RESULTS.merged"
 fi
-python3 "$BENCH/tools/analyze.py" report "$RESULTS" "$BENCH/results/latest.md"
+[ -n "${HA:-}" ] || python3 "$BENCH/tools/analyze.py" report "$RESULTS" "$BENCH/results/latest.md"
 if [ -f "$BENCH/results/profile-latest.txt" ] && [ -z "${SKIP_SPEED:-}" ] && [ -z "${DELIVERY_ONLY:-}" ]; then
   { echo; echo "## Profile of the slowest ratio ($(grep '^profile.target=' "$RESULTS" | tail -1 | cut -d= -f2), JFR execution samples)"; echo; echo '```'; head -60 "$BENCH/results/profile-latest.txt"; echo '```'; } \
     | tee -a "$BENCH/results/latest.md"

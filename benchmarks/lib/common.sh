@@ -88,8 +88,8 @@ QUARKUS_HTTP_PORT=$1
 PUBLIC_BASE_URL=http://127.0.0.1:$1
 DB_REACTIVE_URL=postgresql://127.0.0.1:$PGPORT/platform
 DB_JDBC_URL=jdbc:postgresql://127.0.0.1:$PGPORT/platform
-DB_USER=postgres
-DB_PASSWORD=
+DB_USER=${BENCH_DB_USER:-postgres}
+DB_PASSWORD=${BENCH_DB_PASSWORD:-}
 ADMIN_TOKEN=$ADMIN_TOKEN
 PLATFORM_ENCRYPTION_KEY=$PLATFORM_ENCRYPTION_KEY
 KYC_PROOF_SIGNING_KEY=$KYC_PROOF_SIGNING_KEY
@@ -256,7 +256,7 @@ TOOLS_CP="$BENCH/target/tools"
 build_tools() {
   mkdir -p "$TOOLS_CP"
   javac -d "$TOOLS_CP" "$BENCH/tools/Receiver.java" "$BENCH/tools/Load.java" "$BENCH/tools/OpenLoad.java" \
-    "$BENCH/tools/FeedLatency.java"
+    "$BENCH/tools/FeedLatency.java" "$BENCH/tools/Failover.java"
 }
 
 openload() { # url key GET:<ids>|POST:<body> rate seconds warmup_seconds connections outfile name
@@ -268,7 +268,7 @@ load() { # url keys body count concurrency max_seconds outfile [rate] [retries]
 }
 
 declare -gA RECV_PID=()
-RPORT_NEXT=$((18200 + OFF))
+RPORT_NEXT=${RPORT_BASE:-$((18200 + OFF))}
 # next_rport: a fresh receiver port for every test (a receiver also holds port+1 for its resetting socket), so late
 # deliveries of an earlier test never land in a later test's log. Sets RPORT.
 next_rport() { RPORT=$RPORT_NEXT; RPORT_NEXT=$((RPORT_NEXT + 2)); }

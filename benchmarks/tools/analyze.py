@@ -7,6 +7,9 @@
   loadcheck LOADFILE PRESENTFILE    answered 2xx vs present in the database
   jfr JFR_FILE [TOP]                hottest frames (self) and hottest application frames (in stack) of execution samples
   report RESULTS OUT_MD             the speed table and the fault table (markdown), also printed
+  failover TSV FAULT_MS PRESENT DELIVERY_KV   one fault of the replicated Postgres: acknowledged writes lost, answers,
+                                    time from the fault until creations succeed again (lines of tools/Failover.java)
+  failover-report RESULTS OUT_MD    the failover table (markdown), also printed
 """
 import collections
 import json
@@ -368,7 +371,135 @@ def report(results, out_md):
     print(text)
 
 
+def failover(tsv, fault_ms, present_file, delivery_kv):
+    fault = int(fault_ms)
+    present = collections.defaultdict(set)
+    committed = {}
+    for line in open(present_file):
+        parts = line.rstrip("\n").split("\t")
+        if len(parts) >= 3:
+            present[(parts[0], parts[1])].add(parts[2])
+        if len(parts) == 4:
+            committed[parts[2]] = int(parts[3])
+    rows = [l.rstrip("\n").split("\t") for l in open(tsv) if l.count("\t") >= 9]
+    svcs = sorted({r[2] for r in rows})
+    acked = acked_lost = money_acked = money_lost = feed_expected = feed_lost = feed_dups = 0
+    statuses = collections.Counter()
+    n5xx_other = n503 = n503_bare = n_err = 0
+    fail_times = []
+    rto = {}
+    for svc in svcs:
+        mine = [r for r in rows if r[2] == svc]
+        for r in mine:
+            if r[3] in ("create", "money", "feed_error"):
+                statuses[f"{r[3]}:{r[4]}"] += 1
+                if r[4] == "503":
+                    n503 += 1
+                    n503_bare += 1 if r[5] != "1" else 0
+                elif r[4].startswith("5"):
+                    n5xx_other += 1
+                elif r[4] == "ERR":
+                    n_err += 1
+                if not r[4].startswith("2") and int(r[1]) >= fault:
+                    fail_times.append(int(r[1]) - fault)
+        created = [r for r in mine if r[3] == "create" and r[4].startswith("2") and r[6] != "-"]
+        acked += len(created)
+        acked_lost += sum(1 for r in created if r[6] not in present[(svc, "object")] or r[6] not in present[(svc, "event")])
+        money = [r for r in mine if r[3] == "money" and r[4].startswith("2") and r[6] != "-"]
+        money_acked += len(money)
+        money_lost += sum(1 for r in money if r[6] not in present[(svc, "money")])
+        seen = collections.Counter(r[6] for r in mine if r[3] == "feed")
+        # what committed after the follower's last held read began (it stops FAILOVER drain seconds after the load) was
+        # never offered to it: not lost (a creation the client gave up on can commit that late)
+        reads = [int(r[0]) for r in mine if r[3] in ("feed", "feed_error")]
+        last_read = max(reads) if reads else 0
+        expected = {e for e in present[(svc, "feed")] if committed.get(e, 0) <= last_read}
+        if seen or any(r[3] == "feed_error" for r in mine):
+            feed_expected += len(expected)
+            feed_lost += sum(1 for e in expected if e not in seen)
+            feed_dups += sum(c - 1 for e, c in seen.items() if c > 1)
+        # creations succeed again at the end of the longest stretch after the fault without a 2xx creation
+        ok = sorted(int(r[1]) for r in mine if r[3] == "create" and r[4].startswith("2") and int(r[1]) >= fault)
+        prev, gap_end, gap = fault, fault, 0
+        for t in ok:
+            if t - prev > gap:
+                gap, gap_end = t - prev, t
+            prev = t
+        rto[svc] = gap_end - fault if ok else None
+    kv = dict(l.strip().split("=", 1) for l in open(delivery_kv) if "=" in l) if os.path.exists(delivery_kv) else {}
+    hook_lost = sum(int(v) for k, v in kv.items() if k.endswith(".lost"))
+    hook_dups = sum(int(v) for k, v in kv.items() if k.endswith(".duplicates"))
+    hook_pending = sum(int(v) for k, v in kv.items() if k.endswith(".still_pending"))
+    hook_expected = sum(int(v) for k, v in kv.items() if k.endswith(".expected"))
+    print(f"acked={acked}")
+    print(f"acked_lost={acked_lost}")
+    print(f"money_acked={money_acked}")
+    print(f"money_lost={money_lost}")
+    print(f"webhook_expected={hook_expected}")
+    print(f"webhook_lost={hook_lost}")
+    print(f"webhook_pending={hook_pending}")
+    print(f"webhook_duplicates={hook_dups}")
+    print(f"feed_expected={feed_expected}")
+    print(f"feed_lost={feed_lost}")
+    print(f"feed_duplicates={feed_dups}")
+    print(f"n503={n503}")
+    print(f"n503_without_retry_after={n503_bare}")
+    print(f"n500={n5xx_other}")
+    print(f"n_conn_errors={n_err}")
+    print("errors_window_ms=" + (f"{min(fail_times)}..{max(fail_times)}" if fail_times else "none"))
+    known = [v for v in rto.values() if v is not None]
+    print(f"rto_ms={max(known) if known else 'n/a'}")
+    print("rto_by_service=" + " ".join(f"{s}:{'n/a' if v is None else v}" for s, v in rto.items()))
+    print("answers=" + ",".join(f"{k}={v}" for k, v in sorted(statuses.items())))
+
+
+def failover_report(results, out_md):
+    r = {}
+    for line in open(results):
+        if "=" in line:
+            k, v = line.rstrip("\n").split("=", 1)
+            r[k] = v
+    lines = ["## Failover of the replicated Postgres (deploy/ha: 3 nodes, Patroni, synchronous replication, HAProxy)", "",
+             f"{r.get('meta.date', '')}, {r.get('meta.nproc', '?')} cores, {r.get('meta.mode', '')}; load per service: "
+             f"{r.get('meta.failover_rate', '?')} creations/s, {r.get('meta.failover_money_rate', '?')} refunds or withdrawals/s, "
+             "one webhook address, one feed reader", "",
+             "| fault | acknowledged writes lost | money moved twice | webhooks lost / twice | feed events lost / twice "
+             "| fault → creations succeed again | answers meanwhile: 503 (without Retry-After) / 500 / connection errors "
+             "| same processes, probe after |",
+             "|---|---|---|---|---|---|---|---|"]
+    # the receiver and the feed keep the owner's whole history: a phase's deliveries and events are its increase
+    before = {"webhook_expected": 0, "webhook_duplicates": 0, "feed_expected": 0}
+    for ph in ("failover", "postmaster", "failover_back", "switchover"):
+        P = f"failover.{ph}."
+        if P + "label" not in r:
+            continue
+        for k in list(before):
+            v = r.get(P + k, "")
+            if v.isdigit():
+                r[P + k], before[k] = str(int(v) - before[k]), int(v)
+        g = lambda k, d="n/a": r.get(P + k, d)
+        rto = g("rto_ms")
+        rto_s = f"{int(rto) / 1000:.1f} s" if rto.isdigit() else rto
+        lines.append(f"| {g('label')} | {g('acked_lost')} of {g('acked')} (money: {g('money_lost')} of {g('money_acked')}) "
+                     f"| {g('money_twice')} | {g('webhook_lost')} / {g('webhook_duplicates')} of {g('webhook_expected')} "
+                     f"| {g('feed_lost')} / {g('feed_duplicates')} of {g('feed_expected')} | {rto_s} ({g('rto_by_service')}) "
+                     f"| {g('n503')} ({g('n503_without_retry_after')}) / {g('n500')} / {g('n_conn_errors')}, "
+                     f"errors {g('errors_window_ms')} ms after | {g('same_processes')}, {g('probes')} |")
+    lines.append("")
+    for ph in ("failover", "postmaster", "failover_back", "switchover"):
+        if f"failover.{ph}.note" in r:
+            lines.append(f"- {r['failover.' + ph + '.label']}: {r['failover.' + ph + '.note']}; wallet balance gap "
+                         f"{r.get('failover.' + ph + '.wallet_balance_gap', 'n/a')}")
+    for k in ("failover.rejoin_1", "failover.rejoin_2"):
+        if k in r:
+            lines.append(f"- rejoin: {r[k]}")
+    text = "\n".join(lines)
+    with open(out_md, "w") as f:
+        f.write(text + "\n")
+    print(text)
+
+
 if __name__ == "__main__":
     cmd, args = sys.argv[1], sys.argv[2:]
     {"gatling": gatling, "pgbench": pgbench, "delivery": delivery, "loadcheck": loadcheck, "jfr": jfr,
-     "report": report}[cmd](*args)
+     "report": report, "failover": failover, "failover-report": failover_report}[cmd](*args)
