@@ -654,39 +654,42 @@ class ManifestConsistencyTest {
         }
     }
 
+    /** The JVM images: one parameterised Dockerfile for the three services, and its AOT-cache variant. */
+    static final List<String> JVM_IMAGES = List.of("deploy/docker/jvm.Dockerfile", "deploy/docker/jvm-aot.Dockerfile");
+
     @Test
     void everyJvmImageRunsThePodJvmProfileTheBenchmarkMeasures() throws IOException {
         String pod = Files.readString(ROOT.resolve("deploy/pod-jvm.options"), StandardCharsets.UTF_8).strip();
         assertTrue(pod.contains("-XX:+UseSerialGC") && pod.contains("-XX:MaxRAMPercentage="), "deploy/pod-jvm.options: " + pod);
-        List<Path> images = new ArrayList<>(List.of(ROOT.resolve("deploy/docker/service.Dockerfile")));
-        for (String s : SERVICES) {
-            images.add(ROOT.resolve(s).resolve("src/main/docker/Dockerfile.jvm"));
-            images.add(ROOT.resolve(s).resolve("src/main/docker/Dockerfile.jvm-aot"));
-        }
-        for (Path image : images) {
-            String text = Files.readString(image, StandardCharsets.UTF_8);
-            Matcher options = Pattern.compile("\\nENV (JAVA_OPTS_APPEND|JAVA_TOOL_OPTIONS)=\"([^\"]*)\"").matcher(text);
-            assertTrue(options.find(), ROOT.relativize(image) + ": JVM options");
-            assertTrue(options.group(2).startsWith(pod), ROOT.relativize(image) + " must start its JVM options with deploy/pod-jvm.options");
-            if (options.group(1).equals("JAVA_OPTS_APPEND")) {
-                assertTrue(text.contains("\nENV GC_CONTAINER_OPTIONS=\"-XX:+UseSerialGC\"\n"),
-                        ROOT.relativize(image) + ": run-java.sh must not pick a second collector");
-            }
+        for (String image : JVM_IMAGES) {
+            String text = Files.readString(ROOT.resolve(image), StandardCharsets.UTF_8);
+            Matcher options = Pattern.compile("\\nENV JAVA_TOOL_OPTIONS=\"([^\"]*)\"").matcher(text);
+            assertTrue(options.find(), image + ": JVM options");
+            assertTrue(options.group(1).startsWith(pod), image + " must start its JVM options with deploy/pod-jvm.options");
         }
     }
 
+    /**
+     * Each service's stage of a parameterised Dockerfile ({@code FROM … AS <service>}) exposes the service's port; the
+     * image runs as a non-root user and listens on all interfaces.
+     */
     @Test
     void dockerfilesExposeTheServicePortAsANonRootUser() throws IOException {
-        for (String s : SERVICES) {
-            int port = CONFIGS.get(s).defaultHttpPort();
-            for (String variant : List.of("Dockerfile.jvm", "Dockerfile.native")) {
-                String text = Files.readString(ROOT.resolve(s).resolve("src/main/docker").resolve(variant), StandardCharsets.UTF_8);
-                assertTrue(text.contains("\nEXPOSE " + port + "\n"), s + "/" + variant + " EXPOSE " + port);
-                Matcher user = Pattern.compile("\\nUSER (\\d+)\\n").matcher(text);
-                assertTrue(user.find(), s + "/" + variant + ": USER");
-                assertTrue(Integer.parseInt(user.group(1)) > 0, s + "/" + variant + ": non-root USER");
-                assertTrue(text.contains("-Dquarkus.http.host=0.0.0.0"), s + "/" + variant + ": listens on all interfaces");
+        List<String> files = new ArrayList<>(JVM_IMAGES);
+        files.add("deploy/docker/native.Dockerfile");
+        for (String file : files) {
+            String text = Files.readString(ROOT.resolve(file), StandardCharsets.UTF_8);
+            for (String s : SERVICES) {
+                int port = CONFIGS.get(s).defaultHttpPort();
+                Matcher stage = Pattern.compile("\\nFROM \\S+ AS " + Pattern.quote(s) + "\\n((?:(?!FROM ).*\\n)*)").matcher(text);
+                assertTrue(stage.find(), file + ": no stage for " + s);
+                assertTrue(stage.group(1).contains("EXPOSE " + port + "\n"), file + ": stage " + s + " must EXPOSE " + port);
             }
+            assertTrue(text.contains("\nFROM ${SERVICE}\n"), file + ": the final stage is the service's own");
+            Matcher user = Pattern.compile("\\nUSER (\\d+)\\n").matcher(text);
+            assertTrue(user.find(), file + ": USER");
+            assertEquals(185, Integer.parseInt(user.group(1)), file + ": USER 185 (the manifests' non-root user)");
+            assertTrue(text.contains("-Dquarkus.http.host=0.0.0.0"), file + ": listens on all interfaces");
         }
     }
 }
