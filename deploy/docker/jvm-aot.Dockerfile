@@ -10,7 +10,8 @@
 #   docker build -f deploy/docker/jvm-aot.Dockerfile --build-arg SERVICE=wallet-gateway -t platform/wallet-gateway:1.0.0-SNAPSHOT-aot .
 #
 # A different JVM, or a cache that does not match, is ignored (-XX:AOTMode=auto) and the service starts as the plain
-# fast-jar would; deploy/container-check.sh --aot checks in the JVM's own -Xlog:aot that the image's cache is used.
+# fast-jar would: start the image once with -XX:AOTMode=on -Xlog:aot -Xlog:class+load to see "Opened AOT cache" and the
+# service's classes coming from "shared objects file" (docs/container-check.md).
 ###
 ARG BASE_IMAGE=docker.io/library/debian:trixie-slim
 ARG SERVICE
