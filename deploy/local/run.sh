@@ -133,6 +133,29 @@ start_services() {
   ready_after=$(seconds_since "$started")
 }
 
+# --- kyc live: Tesseract reads the MRZ (installed from Debian's packages when this runs as root) ---
+ensure_tesseract() {
+  command -v tesseract >/dev/null && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "installing Tesseract for kyc's MRZ read (apt-get install tesseract-ocr tesseract-ocr-eng)"
+    { apt-get install -y -q tesseract-ocr tesseract-ocr-eng || { apt-get update -q && apt-get install -y -q tesseract-ocr tesseract-ocr-eng; }; } \
+      >"$state/tesseract-apt.log" 2>&1 && return 0
+    echo "apt-get could not install Tesseract (see $state/tesseract-apt.log)"
+  fi
+  echo "kyc live cannot read an MRZ here (no tesseract): sudo apt-get install -y tesseract-ocr tesseract-ocr-eng"
+}
+
+# --- whether a live passport can be verified here, from kyc's own capabilities ---
+report_kyc_live() {
+  local caps
+  caps=$(curl -fs http://localhost:8081/api/v1/capabilities) || return 0
+  if echo "$caps" | grep -q '"passport":{[^}]*"can_be_verified":true'; then
+    echo "kyc live: a live passport can be verified here (MRZ read by tesseract, faces compared by the sidecar)"
+  else
+    echo "kyc live cannot verify a passport here: $(echo "$caps" | grep -q '"mrz_read":true' || echo 'no tesseract (sudo apt-get install -y tesseract-ocr tesseract-ocr-eng);') $(echo "$caps" | grep -q '"face_match":true' || echo 'no face sidecar (apt-get install nodejs npm, then run this again);')"
+  fi
+}
+
 # --- kyc's face sidecar (live face match): node on 127.0.0.1:8091, packages from its package-lock; off without node ---
 start_face_sidecar() {
   local dir=kyc-service/face-sidecar
@@ -224,9 +247,11 @@ MSG
 build_if_needed
 start_postgres
 prepare_secrets
+ensure_tesseract
 start_face_sidecar
 start_services
 create_demo_credentials
 create_dashboard_links
 print_tour
+report_kyc_live
 wait

@@ -1,7 +1,7 @@
 'use strict';
-// kyc face sidecar: raw RGB pixels in (X-Width, X-Height), faces out (box, score, 128-d descriptor). 127.0.0.1 only,
+// kyc face sidecar: raw RGB pixels in (X-Width, X-Height), faces out (box, score, eyes, two descriptors). 127.0.0.1 only,
 // a bearer secret on every request, a bounded queue; only the secret's file is written, never an image. Models and the
-// wasm binary ship inside the npm packages (no download at run time).
+// wasm binary ship inside the npm packages and models/ (no download at run time).
 const http = require('http');
 const path = require('path');
 const crypto = require('crypto');
@@ -10,6 +10,7 @@ const os = require('os');
 const tf = require('@tensorflow/tfjs');
 const wasm = require('@tensorflow/tfjs-backend-wasm');
 const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js');
+const align = require('./align');
 
 const port = Number(process.env.FACE_SIDECAR_PORT || 8091);
 // low enough to find a printed portrait; kyc-service applies its own, higher score to count faces on a selfie
@@ -21,10 +22,13 @@ const concurrency = Number(process.env.FACE_SIDECAR_CONCURRENCY || 1);
 const queueLimit = Number(process.env.FACE_SIDECAR_QUEUE || 4);
 // an upload that stalls holds its place no longer than this
 const requestTimeoutMs = Number(process.env.FACE_SIDECAR_REQUEST_TIMEOUT_MS || 30000);
+// a connection must send its headers (and with them its secret) within this, or it is closed
+const headersTimeoutMs = Number(process.env.FACE_SIDECAR_HEADERS_TIMEOUT_MS || 2000);
 const token = secret();
 const model = 'face-api ' + require('@vladmandic/face-api/package.json').version
-  + ' (SSD MobileNet v1 detector, 68-point landmarks, ResNet-34 128-d face descriptor)';
+  + ' (SSD MobileNet v1 detector, 68-point landmarks, ResNet-34 128-d descriptor) + MobileFace 256-d descriptor (five-point aligned)';
 const modelDir = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
+let mobileface;
 let ready = false;
 
 async function start() {
@@ -34,6 +38,7 @@ async function start() {
   await faceapi.nets.ssdMobilenetv1.loadFromDisk(modelDir);
   await faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir);
   await faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir);
+  mobileface = await graphModel(path.join(__dirname, 'models', 'mobileface'));
   ready = true;
   console.log(JSON.stringify({ msg: 'face sidecar ready', backend: tf.getBackend(), model, port, maxSide, concurrency, queue: queueLimit }));
 }
@@ -42,18 +47,59 @@ function centre(points) {
   return { x: points.reduce((s, p) => s + p.x, 0) / points.length, y: points.reduce((s, p) => s + p.y, 0) / points.length };
 }
 
+/** A TensorFlow.js graph model from its files (name.json, name.bin), without the network. */
+function graphModel(base) {
+  const json = JSON.parse(fs.readFileSync(base + '.json'));
+  const bin = fs.readFileSync(base + '.bin');
+  return tf.loadGraphModel(tf.io.fromMemory({
+    modelTopology: json.modelTopology,
+    weightSpecs: json.weightsManifest.flatMap((g) => g.weights),
+    weightData: bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.length),
+  }));
+}
+
+/** MobileFace's descriptor of the five-point aligned face and of its mirror image, summed and scaled to length 1. */
+async function embedding(pixels, width, height, landmarks) {
+  const points = align.fivePoints(landmarks);
+  const both = new Float32Array(2 * align.SIZE * align.SIZE * 3);
+  both.set(align.alignedCrop(pixels, width, height, points, false), 0);
+  both.set(align.alignedCrop(pixels, width, height, points, true), align.SIZE * align.SIZE * 3);
+  const input = tf.tensor4d(both, [2, align.SIZE, align.SIZE, 3]);
+  const output = mobileface.execute(input);
+  try {
+    const d = await output.data();
+    const k = d.length / 2;
+    const sum = new Array(k);
+    let norm = 0;
+    for (let i = 0; i < k; i++) {
+      sum[i] = d[i] + d[k + i];
+      norm += sum[i] * sum[i];
+    }
+    norm = Math.sqrt(norm);
+    return sum.map((v) => v / norm);
+  } finally {
+    tf.dispose([input, output]);
+  }
+}
+
 async function faces(body, width, height) {
   const input = tf.tensor3d(new Uint8Array(body.buffer, body.byteOffset, body.length), [height, width, 3], 'int32');
   try {
     const found = await faceapi.detectAllFaces(input, new faceapi.SsdMobilenetv1Options({ minConfidence, maxResults: 10 }))
       .withFaceLandmarks().withFaceDescriptors();
-    return found.map((f) => ({
-      score: f.detection.score,
-      box: { x: f.detection.box.x, y: f.detection.box.y, width: f.detection.box.width, height: f.detection.box.height },
-      // eye centres (image-left first), from the 68 landmarks: kyc-service aligns face crops on them
-      eyes: [centre(f.landmarks.getLeftEye()), centre(f.landmarks.getRightEye())],
-      descriptor: Array.from(f.descriptor),
-    }));
+    const pixels = new Uint8Array(body.buffer, body.byteOffset, body.length);
+    const out = [];
+    for (const f of found) {
+      out.push({
+        score: f.detection.score,
+        box: { x: f.detection.box.x, y: f.detection.box.y, width: f.detection.box.width, height: f.detection.box.height },
+        // eye centres (image-left first), from the 68 landmarks: kyc-service aligns face crops on them
+        eyes: [centre(f.landmarks.getLeftEye()), centre(f.landmarks.getRightEye())],
+        descriptor: Array.from(f.descriptor),
+        embedding: await embedding(pixels, width, height, f.landmarks),
+      });
+    }
+    return out;
   } finally {
     tf.dispose(input);
   }
@@ -61,23 +107,34 @@ async function faces(body, width, height) {
 
 /**
  * The secret every /faces request carries (Authorization: Bearer): FACE_SIDECAR_TOKEN when given (32 characters or
- * more), otherwise 32 random bytes drawn at each start and written, readable by this user only, to
- * FACE_SIDECAR_TOKEN_FILE (default: the temporary directory, kyc-face-sidecar-<port>.token), where kyc-service reads it.
+ * more), otherwise 32 random bytes drawn at each start and written, mode 600, to FACE_SIDECAR_TOKEN_FILE (default:
+ * kyc-face-sidecar-<port>/token in the temporary directory), where kyc-service reads it. The file's directory must be
+ * this user's own and closed to everyone else (mode 700; created so when missing): nobody else can plant a secret there.
  */
 function secret() {
   const given = process.env.FACE_SIDECAR_TOKEN;
   if (given !== undefined) {
     if (given.length < 32) {
-      console.error(JSON.stringify({ msg: 'FACE_SIDECAR_TOKEN must be at least 32 characters' }));
-      process.exit(1);
+      fail('FACE_SIDECAR_TOKEN must be at least 32 characters');
     }
     return given;
   }
   const drawn = crypto.randomBytes(32).toString('hex');
-  const file = process.env.FACE_SIDECAR_TOKEN_FILE || path.join(os.tmpdir(), `kyc-face-sidecar-${port}.token`);
+  const file = process.env.FACE_SIDECAR_TOKEN_FILE || path.join(os.tmpdir(), `kyc-face-sidecar-${port}`, 'token');
+  const dir = path.dirname(file);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const st = fs.lstatSync(dir);
+  if (!st.isDirectory() || st.uid !== process.getuid() || (st.mode & 0o077) !== 0) {
+    fail(`the secret's directory ${dir} must be a directory of this user's, closed to others (mode 700)`);
+  }
   fs.rmSync(file, { force: true });
   fs.writeFileSync(file, drawn, { mode: 0o600, flag: 'wx' });
   return drawn;
+}
+
+function fail(msg) {
+  console.error(JSON.stringify({ msg }));
+  process.exit(1);
 }
 
 function authorized(req) {
@@ -116,7 +173,9 @@ function refuse(res, status, extra) {
   res.end();
 }
 
-const server = http.createServer((req, res) => {
+// a socket that has not sent its headers within headersTimeoutMs is closed (checked every 250 ms): an unauthenticated
+// connection holds nothing but its socket, and only briefly
+const server = http.createServer({ headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 250 }, (req, res) => {
   if (req.method === 'GET' && req.url === '/health') {
     res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ status: ready ? 'UP' : 'DOWN', model, backend: ready ? tf.getBackend() : null }));
@@ -193,9 +252,5 @@ function detect(req, res, width, height) {
   });
 }
 
-server.requestTimeout = requestTimeoutMs;
-server.headersTimeout = Math.min(requestTimeoutMs, 10000);
-// sockets beyond these are closed at once: a queued request holds only its socket (its body is read when it runs)
-server.maxConnections = 2 * (concurrency + queueLimit) + 8;
 server.listen(port, '127.0.0.1');
 start().catch((e) => { console.error(e); process.exit(1); });

@@ -139,7 +139,8 @@ public interface KycSettings {
 
         /**
          * The file where the sidecar writes the secret it draws at each start (KYC_FACE_TOKEN_FILE, its
-         * FACE_SIDECAR_TOKEN_FILE); unset: kyc-face-sidecar-&lt;port&gt;.token in the temporary directory, as the sidecar does.
+         * FACE_SIDECAR_TOKEN_FILE); unset: kyc-face-sidecar-&lt;port&gt;/token in the temporary directory, as the sidecar does.
+         * It is read only when it and its directory belong to this process's user and are closed to everyone else.
          */
         Optional<java.nio.file.Path> tokenFile();
 
@@ -155,13 +156,22 @@ public interface KycSettings {
         @WithDefault("0.5")
         double selfieMinScore();
 
-        /** Distance below which the faces are the same person (kyc-service/eval FacePairEvaluation). */
-        @WithDefault("0.40")
+        /**
+         * The face score (FaceScore: both descriptors' distances in impostor standard deviations, averaged) below which
+         * the faces are the same person (kyc-service/eval FacePairEvaluation).
+         */
         double matchBelow();
 
-        /** Distance from which the faces are different people (face_mismatch); in between: face_match_inconclusive. */
-        @WithDefault("0.55")
+        /** The face score from which the faces are different people (face_mismatch); in between: face_match_inconclusive. */
         double mismatchFrom();
+
+        /** The cohort faces nearest to each face that the face score normalises against (FaceScore). */
+        @WithDefault("50")
+        int cohortNearest();
+
+        /** The ResNet-34 descriptor's weight in the face score; MobileFace's is the rest. */
+        @WithDefault("0.7")
+        double descriptorWeight();
 
         /** A selfie this close to the portrait (descriptor distance) is the document's own picture, not a new photo. */
         @WithDefault("0.1")

@@ -8,14 +8,17 @@ import java.util.Optional;
 
 /**
  * The face check: exactly one face on the selfie, the portrait on the document (its largest face; the front of a card,
- * the data page of a passport), the Euclidean distance between their descriptors against calibrated bounds, and the
+ * the data page of a passport), their {@link FaceScore} (both descriptors fused) against calibrated bounds, and the
  * one liveness basic that runs here: the selfie must not be the document's own portrait (near-identical descriptor, the
  * two eye-aligned face crops the same pixels, or both near). A mirrored copy is not caught. Descriptors stay in this
  * method's memory.
  */
-public record FaceCheck(Optional<FaceMatcher> matcher, Bounds bounds) implements Check {
+public record FaceCheck(Optional<FaceMatcher> matcher, FaceScore score, Bounds bounds) implements Check {
 
-    /** Distances and scores, from the configuration (calibrated on kyc-service/eval). */
+    /**
+     * Bounds from the configuration (calibrated on kyc-service/eval): the selfie's detection score, the face score's
+     * match and mismatch bounds, and the copy bounds on the ResNet-34 descriptor distance and the crops' correlation.
+     */
     public record Bounds(double selfieMinScore, double matchBelow, double mismatchFrom, double copyBelow, double copyCorrelation,
                          double copyNearBelow, double copyNearCorrelation) {
 
@@ -64,10 +67,11 @@ public record FaceCheck(Optional<FaceMatcher> matcher, Bounds bounds) implements
         if (copy) {
             return new CheckResult(name(), CheckStatus.failed, List.of("document_tampering_suspected"), false, details);
         }
-        if (distance < bounds.matchBelow()) {
+        double alike = score.of(portrait, face);
+        if (alike < bounds.matchBelow()) {
             return CheckResult.passed(name(), details);
         }
-        if (distance >= bounds.mismatchFrom()) {
+        if (alike >= bounds.mismatchFrom()) {
             return new CheckResult(name(), CheckStatus.failed, List.of("face_mismatch"), false, details);
         }
         return new CheckResult(name(), CheckStatus.inconclusive, List.of("face_match_inconclusive"), true, details);

@@ -18,7 +18,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -29,7 +28,8 @@ import java.nio.file.Path;
  */
 public final class FaceSidecar implements FaceMatcher {
 
-    public static final String MODEL = "face-api 1.7.15 (SSD MobileNet v1 detector, 68-point landmarks, ResNet-34 128-d face descriptor)";
+    public static final String MODEL = "face-api 1.7.15 (SSD MobileNet v1 detector, 68-point landmarks, ResNet-34 128-d descriptor)"
+            + " + MobileFace 256-d descriptor (five-point aligned)";
 
     private final URI base;
     private final Supplier<String> secret;
@@ -51,20 +51,15 @@ public final class FaceSidecar implements FaceMatcher {
 
     /**
      * The sidecar's secret: the configured one, or the one it drew at its start, read from its file at each request
-     * (a restarted sidecar has drawn a new one); empty when there is none, which the sidecar refuses.
+     * (a restarted sidecar has drawn a new one); empty when there is none or when the file could have been planted by
+     * someone else, which the sidecar refuses (the decision's retryable technical_error).
      */
     public static Supplier<String> secret(Optional<String> token, Optional<Path> file, URI base) {
         if (token.isPresent()) {
             return token::get;
         }
-        Path path = file.orElse(Path.of(System.getProperty("java.io.tmpdir"), "kyc-face-sidecar-" + base.getPort() + ".token"));
-        return () -> {
-            try {
-                return Files.readString(path).strip();
-            } catch (IOException e) {
-                return "";
-            }
-        };
+        Path path = file.orElse(Path.of(System.getProperty("java.io.tmpdir"), "kyc-face-sidecar-" + base.getPort(), "token"));
+        return () -> PrivateFile.read(path).orElse("");
     }
 
     @Override
@@ -125,21 +120,24 @@ public final class FaceSidecar implements FaceMatcher {
             List<Face> faces = new ArrayList<>();
             for (JsonNode f : json.readTree(response.body()).path("faces")) {
                 JsonNode box = f.path("box");
-                JsonNode d = f.path("descriptor");
-                float[] descriptor = new float[d.size()];
-                for (int i = 0; i < descriptor.length; i++) {
-                    descriptor[i] = (float) d.get(i).asDouble();
-                }
                 JsonNode eyes = f.path("eyes");
                 faces.add(new Face(f.path("score").asDouble(), (int) (box.path("x").asDouble() / scale), (int) (box.path("y").asDouble() / scale),
                         (int) (box.path("width").asDouble() / scale), (int) (box.path("height").asDouble() / scale),
-                        point(eyes.path(0), scale), point(eyes.path(1), scale), descriptor));
+                        point(eyes.path(0), scale), point(eyes.path(1), scale), numbers(f.path("descriptor")), numbers(f.path("embedding"))));
             }
             faces.sort(Comparator.comparingLong(Face::area).reversed());
             return faces;
         } catch (IOException e) {
             throw new UncheckedIOException("face sidecar answer unreadable", e);
         }
+    }
+
+    private static float[] numbers(JsonNode array) {
+        float[] values = new float[array.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = (float) array.get(i).asDouble();
+        }
+        return values;
     }
 
     private static Point point(JsonNode p, double scale) {

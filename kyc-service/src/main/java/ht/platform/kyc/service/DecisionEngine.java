@@ -10,6 +10,8 @@ import ht.platform.kyc.provider.CheckStatus;
 import ht.platform.kyc.provider.Evidence;
 import ht.platform.kyc.provider.FaceCheck;
 import ht.platform.kyc.provider.FaceMatcher;
+import ht.platform.kyc.provider.FaceCohort;
+import ht.platform.kyc.provider.FaceScore;
 import ht.platform.kyc.provider.FaceSidecar;
 import ht.platform.kyc.provider.MrzReader;
 import ht.platform.kyc.provider.ScreenCaptureCheck;
@@ -60,6 +62,7 @@ public class DecisionEngine {
     private MrzReader mrzReader;
     private Optional<String> mrzEngine = Optional.empty();
     private Optional<FaceMatcher> matcher = Optional.empty();
+    private FaceScore faceScore;
 
     @PostConstruct
     void start() {
@@ -69,6 +72,7 @@ public class DecisionEngine {
             LOG.warnf("'%s' does not run here: the MRZ is not read, live verifications end unable_to_verify", settings.mrz().command());
         }
         KycSettings.Face face = settings.face();
+        faceScore = new FaceScore(FaceCohort.bundled(), face.cohortNearest(), face.descriptorWeight());
         if (faceMatcher.isResolvable()) {
             matcher = Optional.of(faceMatcher.get());
         } else if (face.url().isPresent()) {
@@ -101,7 +105,7 @@ public class DecisionEngine {
                 new BuiltInChecks.DocumentValidity(d.minimumAge()),
                 new BuiltInChecks.SelfieImage(d.maxImageBytes(), d.minWidth(), d.minHeight()),
                 new SelfieScreenCheck(),
-                new FaceCheck(matcher, faceBounds(settings.face())));
+                new FaceCheck(matcher, faceScore, faceBounds(settings.face())));
     }
 
     private static FaceCheck.Bounds faceBounds(KycSettings.Face f) {

@@ -4,7 +4,9 @@ import ht.platform.kyc.Documents;
 import ht.platform.kyc.FacePhotos;
 import ht.platform.kyc.FaceSidecarResource;
 import ht.platform.kyc.Scenes;
+import ht.platform.kyc.provider.FaceCohort;
 import ht.platform.kyc.provider.FaceMatcher;
+import ht.platform.kyc.provider.FaceScore;
 import ht.platform.kyc.provider.FaceSidecar;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
@@ -20,49 +22,56 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 
 /**
- * The face thresholds on genuine pairs, run by {@code kyc-service/eval/run.sh} (skipped in the normal build): the first
- * photo of a person is printed as the passport portrait, the passport photographed level and once as a phone would
- * (turned ±3° or ±5° on dark wood or a cluttered desk, JPEG 0.7-0.9), and a different photograph of that person is the
- * selfie. Genuine: the 102 people of the Face Research Lab London Set (neutral and smiling, each way round), Lisa
- * DeBruine's photographs of two different days (eval/faces, see eval/README.md) and the two photographs of Paul Rudd
- * (test resources, faces/README.md). Impostors: every level portrait against every other person's selfie (also the
- * single-photo portraits and the faces of the face-api demo photos and the astronaut). Prints, at the configured bounds
- * (kyc.face.match-below / mismatch-from, or -D to try others), the genuine pairs verified, asked to retry
- * (face_match_inconclusive) and rejected, the impostor pairs accepted, and what other bounds would give. Asserts no
- * impostor accepted and at most 5 % of genuine pairs rejected.
+ * The face decision on photographs taken on different days and in one sitting, run by {@code kyc-service/eval/run.sh}
+ * (skipped in the normal build). A genuine pair is two photographs of one person: the first is printed as the passport
+ * portrait, the passport photographed level (JPEG 0.9) and once as a phone would (turned ±3° or ±5° on dark wood or a
+ * cluttered desk, JPEG 0.7-0.9); the second is the selfie. Cross-day pairs: Lisa DeBruine's two sittings (CC0), Paul
+ * Rudd's two photographs (test resources), and every pair of photographs of one person in the directory given by
+ * {@code -Dfaces.crossday} (one folder per person; eval/README.md says which sets were used and why they are not
+ * committed), each pair both ways. Same-sitting pairs: the London Set's neutral portrait against the smiling selfie.
+ * Impostor pairs: every level portrait against every other person's selfie. The face score leaves the pair's own people
+ * out of the cohort (the London Set is the cohort; a customer is not in it). Prints, at the configured bounds (or -D),
+ * the pairs verified, asked to retry and rejected, TAR at FAR 10⁻³ and 10⁻⁴, the score quantiles and what other bounds
+ * would give. Asserts no impostor accepted.
  */
 class FacePairEvaluation {
 
+    static final Properties CONFIG = config();
     static final double MATCH_BELOW = bound("kyc.face.match-below");
     static final double MISMATCH_FROM = bound("kyc.face.mismatch-from");
     static final Path FACES = Path.of(System.getProperty("faces", "eval/faces"));
+    static final String[] PHONE = {"dark_wood +3", "cluttered_desk -3", "dark_wood -5", "cluttered_desk +5"};
 
-    /** The bound as configured (application.properties), or as given with -D to try another. */
-    private static double bound(String key) {
-        java.util.Properties config = new java.util.Properties();
+    /** A photograph of someone: who, the cohort person it is (-1: not in the cohort), a label and the picture. */
+    record Photo(String who, int cohortPerson, String label, BufferedImage image) { }
+
+    /** A genuine pair: the portrait's photograph and the selfie's, and whether they were taken on different days. */
+    record Genuine(Photo portrait, Photo selfie, boolean crossDay) { }
+
+    /** A score between a passport portrait and a selfie. */
+    record Scored(String pair, String kind, double score) { }
+
+    private static Properties config() {
+        Properties config = new Properties();
         try (var in = FacePairEvaluation.class.getResourceAsStream("/application.properties")) {
             config.load(in);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        return Double.parseDouble(System.getProperty(key, config.getProperty(key)));
+        return config;
     }
 
-    /**
-     * One passport holder: who (entries of one person share it), the portrait's photo, a different photo of them as the
-     * selfie (null: none), whether the selfie is only another crop of the portrait's photo, and whether this entry repeats
-     * a pair the other way round (not counted again among impostors).
-     */
-    record Person(String who, String name, BufferedImage first, BufferedImage second, boolean sameSource, boolean reversed) { }
-
-    /** A distance between a passport portrait and a selfie, and how the passport was photographed. */
-    record Pair(String holder, String capture, double distance) { }
+    private static double bound(String key) {
+        return Double.parseDouble(System.getProperty(key, CONFIG.getProperty(key)));
+    }
 
     @Test
     void evaluate() throws Exception {
@@ -71,143 +80,185 @@ class FacePairEvaluation {
         FaceSidecarResource sidecar = FaceSidecarResource.started(Map.of("FACE_SIDECAR_TOKEN", token));
         try {
             URI base = URI.create(sidecar.base());
-            FaceSidecar detector = new FaceSidecar(base, FaceSidecar.secret(Optional.of(token), Optional.empty(), base), Duration.ofSeconds(60), 1024);
-            evaluate(detector);
+            evaluate(new FaceSidecar(base, FaceSidecar.secret(Optional.of(token), Optional.empty(), base), Duration.ofSeconds(60), 1024));
         } finally {
             sidecar.stop();
         }
     }
 
-    private static List<Person> people(FaceSidecar detector) throws IOException {
-        List<Person> people = new ArrayList<>();
-        pairBothWays(people, "paul", "Paul Rudd", FacePhotos.resource("max-Paul.jpeg"), FacePhotos.resource("max-Paul2.jpeg"));
+    private void evaluate(FaceSidecar detector) throws Exception {
+        long began = System.nanoTime();
+        FaceScore score = new FaceScore(FaceCohort.bundled(), (int) bound("kyc.face.cohort-nearest"), bound("kyc.face.descriptor-weight"));
+        List<Genuine> genuine = new ArrayList<>();
+        List<Photo> singles = new ArrayList<>();
+        people(genuine, singles);
+        for (int sample = 1; sample <= FacePhotos.ASTRONAUT; sample++) {
+            for (FaceMatcher.Face f : detector.faces(FacePhotos.photo(sample))) {
+                String name = "photo " + sample + " face at " + f.x();
+                singles.add(new Photo(name, -1, name, FacePhotos.portrait(new FacePhotos.Person(sample, f.x(), f.y(), f.width(), f.height()))));
+            }
+        }
+        Map<Photo, FaceMatcher.Face> selfies = new HashMap<>();
+        Map<Photo, FaceMatcher.Face> level = new HashMap<>();
+        Map<Photo, FaceMatcher.Face> phone = new HashMap<>();
+        int seed = 3;
+        List<Photo> portraits = new ArrayList<>(genuine.stream().map(Genuine::portrait).distinct().toList());
+        portraits.addAll(singles);
+        for (Photo p : portraits) {
+            BufferedImage page = FacePhotos.passportPage(p.image());
+            put(level, p, largest(detector, Documents.photograph(page, new Documents.Capture(0, 0, 0, 0.9f))));
+            String capture = PHONE[seed % PHONE.length];
+            put(phone, p, largest(detector, Scenes.photograph(page, Scenes.Surface.valueOf(capture.split(" ")[0]),
+                    Scenes.Pose.turned(Double.parseDouble(capture.split(" ")[1])), false, 0.7f + 0.1f * (seed % 3), seed++)));
+        }
+        List<Photo> selfiePhotos = new ArrayList<>(genuine.stream().map(Genuine::selfie).distinct().toList());
+        selfiePhotos.addAll(singles);
+        for (Photo p : selfiePhotos) {
+            put(selfies, p, largest(detector, Documents.jpeg(p.image(), 0.9f)));
+        }
+        long detections = level.size() + phone.size() + selfies.size();
+        List<Scored> scored = new ArrayList<>();
+        for (Genuine g : genuine) {
+            FaceMatcher.Face selfie = selfies.get(g.selfie());
+            for (var capture : List.of(Map.entry("level", level), Map.entry("phone", phone))) {
+                FaceMatcher.Face portrait = capture.getValue().get(g.portrait());
+                if (portrait == null || selfie == null) {
+                    System.out.println("no face: " + g.portrait().label() + " / " + g.selfie().label() + " (" + capture.getKey() + ")");
+                    continue;
+                }
+                scored.add(new Scored(g.portrait().label() + " / " + g.selfie().label() + ", passport " + capture.getKey(),
+                        g.crossDay() ? "cross-day" : "same sitting", score.of(portrait, selfie, excluding(g.portrait(), g.selfie()))));
+            }
+        }
+        List<Scored> impostors = new ArrayList<>();
+        for (var p : level.entrySet()) {
+            for (var s : selfies.entrySet()) {
+                if (!p.getKey().who().equals(s.getKey().who())) {
+                    impostors.add(new Scored(p.getKey().label() + " / " + s.getKey().label(), "impostor",
+                            score.of(p.getValue(), s.getValue(), excluding(p.getKey(), s.getKey()))));
+                }
+            }
+        }
+        impostors.sort(Comparator.comparingDouble(Scored::score));
+        List<Double> imp = impostors.stream().map(Scored::score).toList();
+        System.out.printf("Face pair evaluation (%s, %.0f s, %d detections): cohort %d faces, %d nearest, ResNet-34 weight %.2f;"
+                + " bounds: match below %.2f, mismatch from %.2f%n", LocalDate.now(), (System.nanoTime() - began) / 1e9, detections,
+                score.cohort().size(), score.nearest(), score.descriptorWeight(), MATCH_BELOW, MISMATCH_FROM);
+        double far3 = quantile(imp, 1e-3);
+        double far4 = quantile(imp, 1e-4);
+        System.out.println("| pairs | count | verified | retry (face_match_inconclusive) | rejected | TAR at FAR 1e-3 | TAR at FAR 1e-4 |");
+        System.out.println("|---|---|---|---|---|---|---|");
+        for (String kind : List.of("cross-day", "same sitting")) {
+            for (String capture : List.of("level", "phone")) {
+                List<Double> s = scored.stream().filter(x -> x.kind().equals(kind) && x.pair().endsWith(capture)).map(Scored::score).toList();
+                System.out.printf("| %s, passport %s | %d | %s | %d | %d | %.1f %% | %.1f %% |%n", kind, capture, s.size(), percent(count(s, MATCH_BELOW), s.size()),
+                        s.stream().filter(d -> d >= MATCH_BELOW && d < MISMATCH_FROM).count(), s.stream().filter(d -> d >= MISMATCH_FROM).count(),
+                        100.0 * count(s, far3) / s.size(), 100.0 * count(s, far4) / s.size());
+            }
+        }
+        long accepted = count(imp, MATCH_BELOW);
+        System.out.printf("| impostor (level portrait vs another person's selfie) | %d | **%d** (false accepts) | %d | %d | | |%n", imp.size(), accepted,
+                imp.stream().filter(d -> d >= MATCH_BELOW && d < MISMATCH_FROM).count(), imp.stream().filter(d -> d >= MISMATCH_FROM).count());
+        for (String kind : List.of("cross-day", "same sitting")) {
+            List<Double> s = scored.stream().filter(x -> x.kind().equals(kind)).map(Scored::score).sorted().toList();
+            System.out.printf("%s scores: p50 %.2f, p90 %.2f, p95 %.2f, p99 %.2f, max %.2f%n", kind, quantile(s, 0.5), quantile(s, 0.9),
+                    quantile(s, 0.95), quantile(s, 0.99), s.get(s.size() - 1));
+        }
+        System.out.printf("impostor scores: min %.2f, p0.01 %.2f (FAR 1e-4), p0.1 %.2f (FAR 1e-3), p1 %.2f, median %.2f%n", imp.get(0), far4, far3,
+                quantile(imp, 0.01), quantile(imp, 0.5));
+        impostors.subList(0, Math.min(6, impostors.size())).forEach(p -> System.out.printf("closest impostor: %s: %.2f%n", p.pair(), p.score()));
+        System.out.println("match below | cross-day verified | same sitting verified | impostors accepted");
+        for (double b = MATCH_BELOW - 1.0; b <= MATCH_BELOW + 1.01; b += 0.25) {
+            double bound = b;
+            List<Double> cross = scored.stream().filter(x -> x.kind().equals("cross-day")).map(Scored::score).toList();
+            List<Double> sitting = scored.stream().filter(x -> !x.kind().equals("cross-day")).map(Scored::score).toList();
+            System.out.printf("      %5.2f | %5.1f %% | %5.1f %% | %d%n", bound, 100.0 * count(cross, bound) / cross.size(),
+                    100.0 * count(sitting, bound) / sitting.size(), count(imp, bound));
+        }
+        scored.stream().filter(p -> p.score() >= MATCH_BELOW).sorted(Comparator.comparingDouble(Scored::score))
+                .forEach(p -> System.out.printf("not verified (%s): %s: %.2f%n", p.kind(), p.pair(), p.score()));
+        Assertions.assertEquals(0, accepted, "an impostor pair was accepted");
+    }
+
+    /** The people: genuine pairs of each kind and photographs of people with one photograph (impostors only). */
+    private static void people(List<Genuine> genuine, List<Photo> singles) throws IOException {
         try (var files = Files.list(FACES.resolve("london"))) {
             for (Path neutral : files.filter(f -> f.getFileName().toString().endsWith("_03.jpg")).sorted().toList()) {
                 String id = neutral.getFileName().toString().substring(0, 3);
-                pairBothWays(people, "london " + id, "London " + id, read(neutral), read(FACES.resolve("london/" + id + "_08.jpg")));
+                genuine.add(new Genuine(new Photo("london " + id, Integer.parseInt(id), "London " + id + " neutral", read(neutral)),
+                        new Photo("london " + id, Integer.parseInt(id), "London " + id + " smiling", read(FACES.resolve("london/" + id + "_08.jpg"))),
+                        false));
             }
         }
-        String[][] lisa = {{"lisa1", "15cm"}, {"lisa2", "30cm"}, {"45cm", "lisa3"}, {"60cm", "lisa4"}};
-        for (String[] pair : lisa) {
-            people.add(new Person("lisa", "Lisa " + pair[0] + " / " + pair[1], read(FACES.resolve("lisa/" + pair[0] + ".jpg")),
-                    read(FACES.resolve("lisa/" + pair[1] + ".jpg")), false, false));
+        List<Photo> one = new ArrayList<>();
+        List<Photo> other = new ArrayList<>();
+        for (String name : List.of("lisa1", "lisa2", "lisa3", "lisa4")) {
+            one.add(new Photo("lisa", -1, "Lisa " + name, read(FACES.resolve("lisa/" + name + ".jpg"))));
         }
-        people.add(new Person("chris", "Chris Pratt", FacePhotos.resource("max-Chris.jpeg"), null, false, false));
-        people.add(new Person("bryan", "Bryan (CODAIT)", FacePhotos.resource("max-Bryan.png"), null, false, false));
-        people.add(new Person("luciano", "Luciano (CODAIT)", FacePhotos.resource("max-Luciano.png"), null, false, false));
-        for (int sample = 1; sample <= FacePhotos.ASTRONAUT; sample++) {
-            for (FaceMatcher.Face f : detector.faces(FacePhotos.photo(sample))) {
-                FacePhotos.Person p = new FacePhotos.Person(sample, f.x(), f.y(), f.width(), f.height());
-                String name = "photo " + sample + " face at " + f.x();
-                people.add(new Person(name, name, FacePhotos.portrait(p), FacePhotos.selfie(p), true, false));
-            }
+        for (String name : List.of("15cm", "30cm", "45cm", "60cm")) {
+            other.add(new Photo("lisa", -1, "Lisa " + name, read(FACES.resolve("lisa/" + name + ".jpg"))));
         }
-        return people;
-    }
-
-    private static void pairBothWays(List<Person> people, String who, String name, BufferedImage one, BufferedImage other) {
-        people.add(new Person(who, name, one, other, false, false));
-        people.add(new Person(who, name + " (reversed)", other, one, false, true));
-    }
-
-    private void evaluate(FaceSidecar detector) throws Exception {
-        long began = System.nanoTime();
-        List<Person> people = people(detector);
-        // each selfie's face once: the genuine one is the person's second photograph, an impostor's their own picture
-        Map<Person, FaceMatcher.Face> selfies = new java.util.HashMap<>();
-        for (Person p : people) {
-            FaceMatcher.Face face = largest(detector, p.second() != null ? p.second() : p.first());
-            if (face != null) {
-                selfies.put(p, face);
-            } else {
-                System.out.println("no face found on the selfie of " + p.name());
-            }
-        }
-        String[] phoneCaptures = {"dark_wood +3", "cluttered_desk -3", "dark_wood -5", "cluttered_desk +5"};
-        List<Pair> genuine = new ArrayList<>();
-        List<Double> impostor = new ArrayList<>();
-        List<Pair> closestImpostors = new ArrayList<>();
-        List<Pair> sameSource = new ArrayList<>();
-        int missedPortraits = 0;
-        long seed = 3;
-        for (Person holder : people) {
-            BufferedImage page = FacePhotos.passportPage(holder.first());
-            for (String capture : new String[] {"level", phoneCaptures[(int) (seed % phoneCaptures.length)]}) {
-                byte[] photo = capture.equals("level") ? Documents.photograph(page, new Documents.Capture(0, 0, 0, 0.9f))
-                        : Scenes.photograph(page, Scenes.Surface.valueOf(capture.split(" ")[0]),
-                        Scenes.Pose.turned(Double.parseDouble(capture.split(" ")[1])), false, 0.7f + 0.1f * (seed % 3), seed++);
-                FaceMatcher.Face portrait = largest(detector, ImageIO.read(new ByteArrayInputStream(photo)));
-                if (portrait == null) {
-                    missedPortraits++;
-                    System.out.println("no portrait found: " + holder.name() + " " + capture);
-                    continue;
-                }
-                for (Person other : people) {
-                    boolean samePerson = other.who().equals(holder.who());
-                    FaceMatcher.Face face = selfies.get(other);
-                    if (face == null || (samePerson && (other != holder || holder.second() == null))) {
-                        continue;
+        bothWays(genuine, one, other);
+        bothWays(genuine, List.of(new Photo("paul", -1, "Paul Rudd 1", FacePhotos.resource("max-Paul.jpeg"))),
+                List.of(new Photo("paul", -1, "Paul Rudd 2", FacePhotos.resource("max-Paul2.jpeg"))));
+        String crossDay = System.getProperty("faces.crossday");
+        if (crossDay != null) {
+            try (var people = Files.list(Path.of(crossDay))) {
+                for (Path person : people.filter(Files::isDirectory).sorted().toList()) {
+                    List<Photo> photos = new ArrayList<>();
+                    try (var files = Files.list(person)) {
+                        for (Path f : files.sorted().toList()) {
+                            photos.add(new Photo(person.getFileName().toString(), -1, person.getFileName() + " " + f.getFileName(), read(f)));
+                        }
                     }
-                    double d = portrait.distance(face);
-                    if (samePerson && holder.sameSource()) {
-                        sameSource.add(new Pair(holder.name(), capture, d));
-                    } else if (samePerson) {
-                        genuine.add(new Pair(holder.name(), capture.equals("level") ? "level" : "phone", d));
-                    } else if (capture.equals("level") && !holder.reversed()) {
-                        impostor.add(d);
-                        if (d < MISMATCH_FROM) {
-                            closestImpostors.add(new Pair(holder.name() + " vs " + other.name(), capture, d));
+                    if (photos.size() == 1) {
+                        singles.add(photos.get(0));
+                    }
+                    for (int i = 0; i < photos.size(); i++) {
+                        for (int j = i + 1; j < photos.size(); j++) {
+                            bothWays(genuine, List.of(photos.get(i)), List.of(photos.get(j)));
                         }
                     }
                 }
             }
         }
-        Collections.sort(impostor);
-        sameSource.sort(java.util.Comparator.comparingDouble(Pair::distance));
-        List<Double> genuineDistances = genuine.stream().map(Pair::distance).sorted().toList();
-        long people1 = people.stream().filter(p -> !p.reversed()).map(Person::who).distinct().count();
-        long twoPhotos = people.stream().filter(p -> p.second() != null && !p.sameSource()).map(Person::who).distinct().count();
-        System.out.printf("Face pair evaluation (%s, %.0f s): %d people, %d of them with two different photographs; bounds: match below %.2f,"
-                + " mismatch from %.2f; portraits not found on the passport photo: %d%n", LocalDate.now(), (System.nanoTime() - began) / 1e9,
-                people1, twoPhotos, MATCH_BELOW, MISMATCH_FROM, missedPortraits);
-        for (String capture : new String[] {"level", "phone"}) {
-            List<Double> ds = genuine.stream().filter(p -> p.capture().equals(capture)).map(Pair::distance).toList();
-            System.out.printf("genuine pairs, passport %s: %d; verified %d, retry (face_match_inconclusive) %d, rejected (false reject) %d%n",
-                    capture, ds.size(), ds.stream().filter(d -> d < MATCH_BELOW).count(),
-                    ds.stream().filter(d -> d >= MATCH_BELOW && d < MISMATCH_FROM).count(), ds.stream().filter(d -> d >= MISMATCH_FROM).count());
+        singles.add(new Photo("chris", -1, "Chris Pratt", FacePhotos.resource("max-Chris.jpeg")));
+        singles.add(new Photo("bryan", -1, "Bryan (CODAIT)", FacePhotos.resource("max-Bryan.png")));
+        singles.add(new Photo("luciano", -1, "Luciano (CODAIT)", FacePhotos.resource("max-Luciano.png")));
+    }
+
+    private static void bothWays(List<Genuine> genuine, List<Photo> one, List<Photo> other) {
+        for (Photo a : one) {
+            for (Photo b : other) {
+                genuine.add(new Genuine(a, b, true));
+                genuine.add(new Genuine(b, a, true));
+            }
         }
-        long verified = genuineDistances.stream().filter(d -> d < MATCH_BELOW).count();
-        long rejected = genuineDistances.stream().filter(d -> d >= MISMATCH_FROM).count();
-        long accepted = impostor.stream().filter(d -> d < MATCH_BELOW).count();
-        System.out.printf("genuine distances: p50 %.3f, p90 %.3f, p95 %.3f, p99 %.3f, max %.3f%n", quantile(genuineDistances, 0.5),
-                quantile(genuineDistances, 0.9), quantile(genuineDistances, 0.95), quantile(genuineDistances, 0.99),
-                genuineDistances.get(genuineDistances.size() - 1));
-        System.out.printf("impostor pairs (level portrait vs another person's selfie): %d; accepted (false accept) %d, retry %d;"
-                + " min %.3f, p0.1 %.3f, p1 %.3f, median %.3f%n", impostor.size(), accepted,
-                impostor.stream().filter(d -> d >= MATCH_BELOW && d < MISMATCH_FROM).count(), impostor.get(0), quantile(impostor, 0.001),
-                quantile(impostor, 0.01), quantile(impostor, 0.5));
-        closestImpostors.sort(java.util.Comparator.comparingDouble(Pair::distance));
-        closestImpostors.subList(0, Math.min(8, closestImpostors.size()))
-                .forEach(p -> System.out.printf("closest impostor: %s: %.3f%n", p.holder(), p.distance()));
-        System.out.printf("same photograph, other crop (not genuine pairs, for reference): %d; min %.3f median %.3f max %.3f%n", sameSource.size(),
-                sameSource.get(0).distance(), sameSource.get(sameSource.size() / 2).distance(), sameSource.get(sameSource.size() - 1).distance());
-        sameSource.stream().filter(p -> p.distance() >= MATCH_BELOW - 0.05)
-                .forEach(p -> System.out.printf("same photograph near the bound: %s, passport %s: %.3f%n", p.holder(), p.capture(), p.distance()));
-        System.out.println("match below | genuine verified | impostors accepted");
-        for (int t = 40; t <= 58; t += 2) {
-            double bound = t / 100.0;
-            System.out.printf("       %.2f | %5.1f %% | %d%n", bound, 100.0 * genuineDistances.stream().filter(d -> d < bound).count() / genuineDistances.size(),
-                    impostor.stream().filter(d -> d < bound).count());
+    }
+
+    private static java.util.function.IntPredicate excluding(Photo a, Photo b) {
+        return person -> person >= 0 && (person == a.cohortPerson() || person == b.cohortPerson());
+    }
+
+    private static void put(Map<Photo, FaceMatcher.Face> faces, Photo photo, FaceMatcher.Face face) {
+        if (face != null) {
+            faces.put(photo, face);
+        } else {
+            System.out.println("no face found: " + photo.label());
         }
-        genuine.stream().filter(p -> p.distance() >= MATCH_BELOW).sorted(java.util.Comparator.comparingDouble(Pair::distance))
-                .forEach(p -> System.out.printf("not verified: %s, passport %s: %.3f%n", p.holder(), p.capture(), p.distance()));
-        Assertions.assertEquals(0, accepted, "an impostor pair was accepted");
-        Assertions.assertTrue(rejected * 20 <= genuine.size(), "more than 5 % of genuine pairs rejected: " + rejected + " of " + genuine.size());
-        Assertions.assertTrue(verified > 0);
+    }
+
+    private static long count(List<Double> scores, double below) {
+        return scores.stream().filter(d -> d < below).count();
+    }
+
+    private static String percent(long n, int of) {
+        return n + " (" + String.format("%.1f %%", 100.0 * n / Math.max(1, of)) + ")";
     }
 
     private static double quantile(List<Double> sorted, double q) {
-        return sorted.get(Math.min(sorted.size() - 1, (int) Math.floor(q * sorted.size())));
+        List<Double> s = sorted.stream().sorted().toList();
+        return s.get(Math.min(s.size() - 1, (int) Math.floor(q * s.size())));
     }
 
     private static BufferedImage read(Path file) throws IOException {
@@ -216,6 +267,10 @@ class FacePairEvaluation {
             throw new IOException("not an image: " + file);
         }
         return image;
+    }
+
+    private static FaceMatcher.Face largest(FaceSidecar detector, byte[] photo) throws IOException {
+        return largest(detector, ImageIO.read(new ByteArrayInputStream(photo)));
     }
 
     private static FaceMatcher.Face largest(FaceSidecar detector, BufferedImage image) {

@@ -20,7 +20,7 @@ class FaceCheckTest {
     static final FaceCheck.Bounds BOUNDS = new FaceCheck.Bounds(0.5, 0.45, 0.55, 0.1, 0.88, 0.2, 0.8);
 
     static FaceMatcher.Face at(double lx, double ly, double rx, double ry) {
-        return new FaceMatcher.Face(1, 0, 0, 1, 1, new FaceMatcher.Point(lx, ly), new FaceMatcher.Point(rx, ry), new float[128]);
+        return new FaceMatcher.Face(1, 0, 0, 1, 1, new FaceMatcher.Point(lx, ly), new FaceMatcher.Point(rx, ry), new float[128], new float[256]);
     }
 
     @Test

@@ -111,4 +111,40 @@ class FaceSidecarLimitsTest {
         assertTrue(answered >= 1 && answered < 5, "one runs, one waits, the rest are refused: " + statuses);
         assertFalse(client(Optional.empty()).faces(FacePhotos.photo(FacePhotos.ASTRONAUT)).isEmpty(), "it answers again once free");
     }
+
+    /**
+     * Thirty connections that never finish their headers (no secret sent) take no place of kyc's: its authorized request
+     * is answered at once, and the idle sockets are closed within the sidecar's short header deadline.
+     */
+    @Test
+    void idleUnauthenticatedConnectionsTakeNoPlace() throws Exception {
+        List<java.net.Socket> idle = new ArrayList<>();
+        try {
+            URI base = URI.create(sidecar.base());
+            for (int i = 0; i < 30; i++) {
+                java.net.Socket s = new java.net.Socket(base.getHost(), base.getPort());
+                s.getOutputStream().write("POST /faces HTTP/1.1\r\nHost: 127.0.0.1\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                s.getOutputStream().flush();
+                idle.add(s);
+            }
+            long began = System.nanoTime();
+            assertEquals(1, client(Optional.empty()).faces(FacePhotos.photo(FacePhotos.ASTRONAUT)).size());
+            assertTrue(System.nanoTime() - began < Duration.ofSeconds(10).toNanos(), "kyc's request waited for the idle sockets");
+            java.net.Socket first = idle.get(0);
+            first.setSoTimeout(10_000);
+            assertEquals(-1, drain(first), "an idle socket is closed by the header deadline");
+        } finally {
+            for (java.net.Socket s : idle) {
+                s.close();
+            }
+        }
+    }
+
+    /** Reads what the sidecar answered a socket that never finished its headers, then its end (-1). */
+    private static int drain(java.net.Socket s) throws java.io.IOException {
+        while (s.getInputStream().read() != -1) {
+            // a 408 answer, then the close
+        }
+        return -1;
+    }
 }

@@ -34,7 +34,9 @@ public class StubFaceMatcher implements FaceMatcher {
         descriptor[0] = offset;
         int w = image.getWidth();
         int h = image.getHeight();
-        return List.of(new Face(0.99, 0, 0, w, h, new Point(w * 0.35, h * 0.4), new Point(w * 0.65, h * 0.4), descriptor));
+        float[] embedding = new float[256];
+        embedding[0] = 1.4f * offset;
+        return List.of(new Face(0.99, 0, 0, w, h, new Point(w * 0.35, h * 0.4), new Point(w * 0.65, h * 0.4), descriptor, embedding));
     }
 
     @Override

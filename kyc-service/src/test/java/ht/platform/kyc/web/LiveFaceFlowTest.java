@@ -84,11 +84,20 @@ class LiveFaceFlowTest {
     }
 
     /**
-     * Two different photographs of one person (faces/README.md, the London Set): the neutral one printed on the passport,
-     * the passport on a dark table turned 5°, the smiling one the selfie.
+     * Two photographs of one person taken on different days, other hair and room (faces/README.md, Lisa DeBruine, CC0):
+     * the one printed on the passport, the passport on a dark table turned 5°, the other the selfie.
      */
     @Test
-    void aGenuinePairOfTwoDifferentPhotographsIsVerified() throws Exception {
+    void aGenuinePairOfPhotographsTakenOnDifferentDaysIsVerified() throws Exception {
+        byte[] passport = Scenes.photograph(FacePhotos.passportPage(FacePhotos.resource("lisa-15cm.jpg")), Scenes.Surface.dark_wood,
+                Scenes.Pose.turned(5), false, 0.85f, 7);
+        decided(passport, Documents.jpeg(FacePhotos.resource("lisa-1.jpg"), 0.9f)).body("status", equalTo("verified"))
+                .body("result.checks.face.status", equalTo("passed"));
+    }
+
+    /** Two photographs of one sitting (the London Set): the neutral one on the passport, the smiling one the selfie. */
+    @Test
+    void aGenuinePairOfOneSittingIsVerified() throws Exception {
         byte[] passport = Scenes.photograph(FacePhotos.passportPage(FacePhotos.resource("london-001_03.jpg")), Scenes.Surface.dark_wood,
                 Scenes.Pose.turned(5), false, 0.85f, 7);
         decided(passport, Documents.jpeg(FacePhotos.resource("london-001_08.jpg"), 0.9f)).body("status", equalTo("verified"))
