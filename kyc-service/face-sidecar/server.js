@@ -176,6 +176,8 @@ function refuse(res, status, extra) {
 // a socket that has not sent its headers within headersTimeoutMs is closed (checked every 250 ms): an unauthenticated
 // connection holds nothing but its socket, and only briefly
 const server = http.createServer({ headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 250 }, (req, res) => {
+  // one request per connection: an idle kept-alive socket would be closed by the header deadline under the client's feet
+  res.shouldKeepAlive = false;
   if (req.method === 'GET' && req.url === '/health') {
     res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ status: ready ? 'UP' : 'DOWN', model, backend: ready ? tf.getBackend() : null }));
