@@ -148,6 +148,10 @@ ensure_tesseract() {
 # --- whether a live passport can be verified here, from kyc's own capabilities ---
 report_kyc_live() {
   local caps
+  if [ -n "${KYC_FACE_URL:-}" ]; then # the sidecar loads its models in a few seconds
+    for _ in $(seq 1 120); do curl -fs "$KYC_FACE_URL/health" >/dev/null 2>&1 && break; sleep 0.5; done
+    sleep 10 # kyc asks the sidecar's health at most every 10 s
+  fi
   caps=$(curl -fs http://localhost:8081/api/v1/capabilities) || return 0
   if echo "$caps" | grep -q '"passport":{[^}]*"can_be_verified":true'; then
     echo "kyc live: a live passport can be verified here (MRZ read by tesseract, faces compared by the sidecar)"

@@ -166,11 +166,11 @@ public interface KycSettings {
         double mismatchFrom();
 
         /** The cohort faces nearest to each face that the face score normalises against (FaceScore). */
-        @WithDefault("50")
+        @WithDefault("100")
         int cohortNearest();
 
         /** The ResNet-34 descriptor's weight in the face score; MobileFace's is the rest. */
-        @WithDefault("0.7")
+        @WithDefault("0.6")
         double descriptorWeight();
 
         /** A selfie this close to the portrait (descriptor distance) is the document's own picture, not a new photo. */
