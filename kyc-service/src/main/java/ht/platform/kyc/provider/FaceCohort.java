@@ -9,7 +9,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.IntPredicate;
+import java.util.function.Predicate;
 
 /**
  * The impostor cohort of the face score: both descriptors of faces of consenting people who are not the customer
@@ -49,11 +49,11 @@ public final class FaceCohort {
         return members.size();
     }
 
-    /** The spread of a face's distances to its {@code nearest} closest cohort faces, leaving out the persons excluded. */
-    public Spread spread(FaceMatcher.Face face, int nearest, IntPredicate excluded) {
+    /** The spread of a face's distances to its {@code nearest} closest cohort faces, leaving out the members excluded. */
+    public Spread spread(FaceMatcher.Face face, int nearest, Predicate<Member> excluded) {
         List<double[]> distances = new ArrayList<>();
         for (Member m : members) {
-            if (!excluded.test(m.person())) {
+            if (!excluded.test(m)) {
                 distances.add(new double[] {FaceMatcher.Face.euclidean(face.descriptor(), m.descriptor()),
                         FaceMatcher.Face.euclidean(face.embedding(), m.embedding())});
             }

@@ -1,6 +1,7 @@
 package ht.platform.kyc.provider;
 
 import java.util.function.IntPredicate;
+import java.util.function.Predicate;
 
 /**
  * How alike two faces are, from both descriptors, normalised against the impostor cohort (adaptive symmetric score
@@ -12,12 +13,21 @@ import java.util.function.IntPredicate;
  */
 public record FaceScore(FaceCohort cohort, int nearest, double descriptorWeight) {
 
+    /**
+     * A cohort face this close to either face (ResNet-34 distance) is taken for the same person and left out: the
+     * cohort stands for strangers, and a face normalised against its own picture would look generic.
+     */
+    static final double SAME_PERSON_BELOW = 0.4;
+
     public double of(FaceMatcher.Face a, FaceMatcher.Face b) {
         return of(a, b, person -> false);
     }
 
-    /** The score with these cohort persons left out (the evaluation leaves out the people of the pair). */
-    public double of(FaceMatcher.Face a, FaceMatcher.Face b, IntPredicate excluded) {
+    /** The score with these cohort persons left out too (the evaluation leaves out the people of the pair). */
+    public double of(FaceMatcher.Face a, FaceMatcher.Face b, IntPredicate excludedPerson) {
+        Predicate<FaceCohort.Member> excluded = m -> excludedPerson.test(m.person())
+                || FaceMatcher.Face.euclidean(m.descriptor(), a.descriptor()) < SAME_PERSON_BELOW
+                || FaceMatcher.Face.euclidean(m.descriptor(), b.descriptor()) < SAME_PERSON_BELOW;
         FaceCohort.Spread sa = cohort.spread(a, nearest, excluded);
         FaceCohort.Spread sb = cohort.spread(b, nearest, excluded);
         double d = a.distance(b);
