@@ -321,7 +321,7 @@ sidecar_sharing() {
   local kyc sidecar port=$((BASE + 91)) file ask with without
   kyc=$(ctr_of kyc-service kyc-service) sidecar=$(ctr_of kyc-service face-sidecar)
   podman container exists "$sidecar" || { say "no face sidecar in the kyc pod"; return; }
-  file=/tmp/kyc-face-sidecar-$port.token
+  file=/tmp/kyc-face-sidecar-$port/token
   # run inside kyc-service's container, as its user: one 2x2 black image (raw RGB), as kyc-service sends them
   ask='tok=; [ "$1" = with ] && tok="Authorization: Bearer $(cat '$file')\r\n"
        exec 3<>/dev/tcp/127.0.0.1/'$port'
