@@ -240,7 +240,7 @@ class LiveFaceFlowTest {
         Fixtures.App app = Fixtures.app(null);
         String id = run(app, front, selfie);
         Erasure.assertErased(id);
-        return as(app.liveKey()).get("/api/v1/verifications/" + id).then().statusCode(200);
+        return as(app.liveKey()).get("/api/v1/verifications/" + id).then().log().ifValidationFails().statusCode(200);
     }
 
     private static String run(Fixtures.App app, byte[] front, byte[] selfie) {
