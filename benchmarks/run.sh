@@ -49,6 +49,9 @@ LATENCY_RATE=${LATENCY_RATE:-200}   # events/s of the delivery latency phase (be
 FEED_RATE=${FEED_RATE:-200}         # events/s of the feed latency phase
 N_FEED=${N_FEED:-$((FEED_RATE * 20))}
 FEED_IDLE=${FEED_IDLE:-1000}        # held feed reads with nothing to read
+# the idle phase holds FEED_IDLE reads of one key: the per-key and per-owner limits on held reads are raised to that
+# here (benchmarks/flood.sh measures the defaults against a flood from one key)
+EXTRA_ENV="${EXTRA_ENV:+$EXTRA_ENV }PLATFORM_FEED_LIMITS_PER_KEY=$FEED_IDLE PLATFORM_FEED_LIMITS_PER_OWNER=$FEED_IDLE"
 FEED_IDLE_SECONDS=${FEED_IDLE_SECONDS:-44}
 STARTUP_RUNS=${STARTUP_RUNS:-3}   # starts per service and variant in the start→ready table
 

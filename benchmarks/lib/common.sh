@@ -256,7 +256,7 @@ TOOLS_CP="$BENCH/target/tools"
 build_tools() {
   mkdir -p "$TOOLS_CP"
   javac -d "$TOOLS_CP" "$BENCH/tools/Receiver.java" "$BENCH/tools/Load.java" "$BENCH/tools/OpenLoad.java" \
-    "$BENCH/tools/FeedLatency.java" "$BENCH/tools/Failover.java"
+    "$BENCH/tools/FeedLatency.java" "$BENCH/tools/Failover.java" "$BENCH/tools/FeedFlood.java"
 }
 
 openload() { # url key GET:<ids>|POST:<body> rate seconds warmup_seconds connections outfile name

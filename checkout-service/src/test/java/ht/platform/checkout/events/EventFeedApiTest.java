@@ -43,7 +43,7 @@ class EventFeedApiTest {
                 .then().statusCode(400).body("error.param", equalTo("delivery"));
         as(key).body(Map.of("events", List.of("payment_intent.created"))).post("/api/v1/webhook_endpoints")
                 .then().statusCode(400).body("error.param", equalTo("url"));
-        as(key).get("/api/v1/events?after=start").then().statusCode(409).body("error.code", equalTo("NO_WEBHOOK_ADDRESS"));
+        as(key).get("/api/v1/events?after=start").then().statusCode(409).body("error.code", equalTo("NO_PULL_ADDRESS"));
 
         var created = as(key).body(Map.of("delivery", "pull")).post("/api/v1/webhook_endpoints").then().statusCode(201)
                 .body("delivery", equalTo("pull")).body("url", nullValue()).body("secret", startsWith("whsec_")).extract();

@@ -44,4 +44,17 @@ class EventFeedApiTest {
                 .body("address", equalTo(app.id()));
         as(app.testKey()).get("/api/v1/events?after=start&address=" + app.id()).then().statusCode(400).body("error.param", equalTo("address"));
     }
+
+    @Test
+    void aModeWhoseEventsArePushedHasNoFeedSoNoReaderGetsItsSecretsSignature() {
+        Fixtures.App app = Fixtures.app("https://bank.example/kyc/hooks", null);
+        String reader = io.restassured.RestAssured.given().header("Authorization", Fixtures.ADMIN)
+                .contentType(io.restassured.http.ContentType.JSON).body("{\"mode\":\"live\",\"scopes\":[\"verifications:read\"]}")
+                .post("/admin/v1/applications/" + app.id() + "/keys").then().statusCode(201).extract().path("key");
+        as(reader).get("/api/v1/events?after=start").then().statusCode(409).body("error.code", equalTo("NO_PULL_ADDRESS"));
+        as(reader).get("/api/v1/events?after=start&address=" + app.id()).then().statusCode(400)
+                .body("error.param", equalTo("address")).body("error.message", containsString("pushed"));
+        // the test mode has no URL: its own feed, signed with the test secret only (checked above)
+        as(app.testKey()).get("/api/v1/events?after=start").then().statusCode(200).body("address", equalTo(app.id() + "/test"));
+    }
 }

@@ -4,6 +4,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import javax.crypto.Cipher;
+import javax.crypto.Mac;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import java.nio.ByteBuffer;
@@ -52,9 +53,38 @@ public class SecretBox {
     }
 
     public byte[] seal(byte[] plain, byte[] associatedData) {
+        byte[] iv = new byte[IV];
+        Randomness.secure().nextBytes(iv);
+        return seal(plain, associatedData, iv);
+    }
+
+    /**
+     * Seals so that the same value and associated data always give the same box (the iv is an HMAC of both under a
+     * key derived from the current key): a stable opaque token that reveals only whether two tokens are equal.
+     * Opens with {@link #open}.
+     */
+    public byte[] sealStable(byte[] plain, byte[] associatedData) {
         try {
-            byte[] iv = new byte[IV];
-            Randomness.secure().nextBytes(iv);
+            Mac mac = Mac.getInstance("HmacSHA256");
+            byte[] ivKey = MessageDigest.getInstance("SHA-256").digest(concat("stable-iv|".getBytes(StandardCharsets.US_ASCII),
+                    current.spec.getEncoded()));
+            mac.init(new SecretKeySpec(ivKey, "HmacSHA256"));
+            mac.update(associatedData == null ? new byte[0] : associatedData);
+            mac.update((byte) 0);
+            return seal(plain, associatedData, Arrays.copyOf(mac.doFinal(plain), IV));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("encryption failed", e);
+        }
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    private byte[] seal(byte[] plain, byte[] associatedData, byte[] iv) {
+        try {
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
             cipher.init(Cipher.ENCRYPT_MODE, current.spec, new GCMParameterSpec(128, iv));
             if (associatedData != null) {

@@ -17,7 +17,8 @@ import java.util.Map;
 
 /**
  * An owner's events in one mode, in the order they committed (their feed positions), each with the exact body and
- * the headers a webhook delivery of it carries, signed now with the chosen destination's secret; filtered by that
+ * the headers a webhook delivery of it carries, signed now with the secret of the chosen pull destination (never a
+ * pushed one's: an old event signed now with it would be a fresh delivery to its receiver); filtered by that
  * destination's subscriptions. A read with {@code wait} and nothing new is held until the sequencer numbers an event
  * of this owner and mode, or the wait ends.
  */
@@ -28,7 +29,10 @@ public class EventFeed {
     public static final String START = "start";
     public static final String LATEST = "latest";
 
-    static final String UNKNOWN_ADDRESS = "address must be the id of one of your webhook addresses of this mode";
+    static final String UNKNOWN_ADDRESS = "address must be the id of one of your pull addresses of this mode";
+    static final String PUSHED_ADDRESS = "address names an address whose events are pushed: the feed is signed only"
+            + " with a pull address's secret, never with one a receiver trusts for pushed deliveries";
+    private static final String PULL = "pull";
 
     /** What a caller asks: {@code after} a cursor, {@link #START} (or null) or {@link #LATEST}. */
     public record Query(String owner, String mode, String after, int limit, Duration held, List<String> types,
@@ -47,12 +51,14 @@ public class EventFeed {
     private final FeedWaiters waiters;
     private final DeliverySigner signer;
     private final FeedSettings settings;
+    private final FeedCursor cursors;
     private final Clock clock;
 
     @Inject
     public EventFeed(FeedStore store, FeedSequencer sequencer, FeedWaiters waiters, DeliverySigner signer,
-                     FeedSettings settings, Clock clock) {
+                     FeedSettings settings, FeedCursor cursors, Clock clock) {
         this.store = store;
+        this.cursors = cursors;
         this.sequencer = sequencer;
         this.waiters = waiters;
         this.signer = signer;
@@ -64,8 +70,12 @@ public class EventFeed {
         return store.destination(policy, q.owner(), q.mode(), q.destinationId()).chain(found -> {
             if (found.isEmpty()) {
                 throw q.destinationId() != null ? ApiException.invalid("address", UNKNOWN_ADDRESS)
-                        : ApiException.conflict("NO_WEBHOOK_ADDRESS", "The feed is signed with a webhook address's"
-                                + " secret: register an address (\"delivery\": \"pull\" keeps its events on the feed only)");
+                        : ApiException.conflict("NO_PULL_ADDRESS", "The feed is signed with a pull address's secret:"
+                                + " register an address with \"delivery\": \"pull\" (its events stay on the feed only)");
+            }
+            if (!PULL.equals(found.get().delivery())) {
+                // a push address's secret signing old events now would let a reader replay them to its receiver
+                throw ApiException.invalid("address", PUSHED_ADDRESS);
             }
             FeedStore.Destination destination = found.get();
             String[] types = FeedStore.types(destination.events(), q.types());
@@ -98,15 +108,21 @@ public class EventFeed {
             return sequencer.catchUp(policy)
                     .chain(() -> store.page(policy, q.owner(), q.mode(), Long.MAX_VALUE, null, 1)).map(FeedStore.Page::head);
         }
-        long after = FeedCursor.position(q.after());
-        return store.firstAfter(policy, q.owner(), q.mode(), after).chain(first -> {
-            if (first.isEmpty() || !first.get().isBefore(cutoff)) {
+        long after = cursors.position(q.owner(), q.mode(), q.after());
+        return store.after(policy, q.owner(), q.mode(), after).chain(at -> {
+            if (after > at.head()) {
+                // only a forged or foreign cursor gets here; taken, it would pin the address's remembered position
+                throw ApiException.invalid("after", "This cursor is beyond the end of your feed: pass a cursor this"
+                        + " feed returned, 'start' or 'latest'");
+            }
+            if (at.firstCreatedAt().isEmpty() || !at.firstCreatedAt().get().isBefore(cutoff)) {
                 return Uni.createFrom().item(after);
             }
             return store.oldest(policy, q.owner(), q.mode(), cutoff).map(oldest -> {
                 throw new ApiException(410, "CURSOR_EXPIRED", "This cursor is older than the feed's retention of "
                         + settings.retention().toDays() + " days; resume from oldest_cursor (events in between are"
-                        + " no longer on the feed)", "after", Map.of(), Map.of("oldest_cursor", FeedCursor.of(oldest)));
+                        + " no longer on the feed)", "after", Map.of(), Map.of("oldest_cursor",
+                        cursors.of(q.owner(), q.mode(), oldest)));
             });
         });
     }
@@ -127,10 +143,10 @@ public class EventFeed {
                     Duration left = Duration.between(clock.instant(), deadline);
                     if (!page.events().isEmpty() || left.isNegative() || left.isZero()) {
                         waiter.cancel();
-                        return Uni.createFrom().item(answer(policy, destination, page, after, q.limit()));
+                        return Uni.createFrom().item(answer(policy, q, destination, page, after));
                     }
                     return waiter.until(left).chain(woken -> woken ? woken(policy, q, destination, types, after, deadline)
-                            : Uni.createFrom().item(answer(policy, destination, page, after, q.limit())));
+                            : Uni.createFrom().item(answer(policy, q, destination, page, after)));
                 });
     }
 
@@ -142,19 +158,19 @@ public class EventFeed {
                             Instant deadline) {
         return store.page(policy, q.owner(), q.mode(), after, types, q.limit() + 1).chain(page -> page.events().isEmpty()
                 ? read(policy, q, destination, types, after, deadline)
-                : Uni.createFrom().item(answer(policy, destination, page, after, q.limit())));
+                : Uni.createFrom().item(answer(policy, q, destination, page, after)));
     }
 
-    private Page answer(DeliveryPolicy policy, FeedStore.Destination d, FeedStore.Page page, long after, int limit) {
-        boolean more = page.events().size() > limit;
-        List<FeedStore.FeedEvent> events = more ? page.events().subList(0, limit) : page.events();
+    private Page answer(DeliveryPolicy policy, Query q, FeedStore.Destination d, FeedStore.Page page, long after) {
+        boolean more = page.events().size() > q.limit();
+        List<FeedStore.FeedEvent> events = more ? page.events().subList(0, q.limit()) : page.events();
         Instant now = clock.instant();
-        List<Item> items = events.stream().map(e -> new Item(FeedCursor.of(e.position()), e.id(), e.type(),
+        List<Item> items = events.stream().map(e -> new Item(cursors.of(q.owner(), q.mode(), e.position()), e.id(), e.type(),
                 e.createdAt(), signer.headers(policy, new ClaimedDelivery(null, d.id(), 1, 0, null, e.id(), e.type(),
                 null, e.body(), null, d.secret(), d.previousSecret(), d.previousSecretExpiresAt(), d.secretBoundTo()),
                 now), e.body())).toList();
         // nothing more of these types up to the head this snapshot saw, so the next read starts there
         long next = more ? events.get(events.size() - 1).position() : Math.max(after, page.head());
-        return new Page(items, FeedCursor.of(next), more, d.id());
+        return new Page(items, cursors.of(q.owner(), q.mode(), next), more, d.id());
     }
 }

@@ -35,10 +35,10 @@ public class FeedApi {
     /** The feed's OpenAPI description, the same in every service. */
     public static final String DESCRIPTION = "after: a cursor from next_cursor or an event's cursor, start (the oldest"
             + " event kept) or latest (from now on). Each event carries its exact body and the headers a webhook delivery"
-            + " of it carries, signed now with the secret of the chosen address (address=, else your pull address of this"
-            + " mode, else your first one) and filtered by its events; types=a,b filters further. limit 1-100 (50);"
-            + " wait 0-30 s holds an empty answer until an event commits. Errors: 400 INVALID_REQUEST; 401; 403;"
-            + " 409 NO_WEBHOOK_ADDRESS; 410 CURSOR_EXPIRED (error.oldest_cursor: resume there).";
+            + " of it carries, signed now with the secret of the chosen pull address (address=, else your first pull address"
+            + " of this mode; never a pushed address's secret) and filtered by its events; types=a,b filters further. limit 1-100 (50);"
+            + " wait 0-30 s holds an empty answer until an event commits. Errors: 400 INVALID_REQUEST (address= naming a pushed address"
+            + " too); 401; 403; 409 NO_PULL_ADDRESS; 410 CURSOR_EXPIRED (error.oldest_cursor: resume there).";
     private static final EventCatalog CATALOG = EventCatalog.load();
     private static final Pattern ADDRESS = Pattern.compile("[A-Za-z0-9_/-]{1,100}");
 
@@ -48,17 +48,26 @@ public class FeedApi {
     @Inject
     Instance<DeliveryPolicy> policies;
 
+    @Inject
+    FeedCursor cursors;
+
+    @Inject
+    FeedAdmission admission;
+
     public Uni<Map<String, Object>> read(Caller caller, String after, String limit, String wait, String types,
                                          String address) {
         ApiPrincipal p = caller.require(CATALOG.scope());
-        EventFeed.Query query = new EventFeed.Query(p.ownerId(), p.mode(), cursor(after), Paging.limit(limit, 50),
+        EventFeed.Query query = new EventFeed.Query(p.ownerId(), p.mode(), cursor(p, after), Paging.limit(limit, 50),
                 Duration.ofSeconds(Paging.integer("wait", wait, 0, MAX_WAIT_SECONDS, 0)), types(types), address(address));
-        return feed.read(policies.get(), query).map(FeedApi::body);
+        FeedAdmission.Ticket ticket = admission.admit(p.keyId(), p.ownerId());
+        return Uni.createFrom().deferred(() -> feed.read(policies.get(), query))
+                .onTermination().invoke(ticket::close)
+                .map(FeedApi::body);
     }
 
-    private static String cursor(String after) {
+    private String cursor(ApiPrincipal p, String after) {
         if (after != null && !after.equals(EventFeed.START) && !after.equals(EventFeed.LATEST)) {
-            FeedCursor.position(after); // 400 now for a cursor that is not ours
+            cursors.position(p.ownerId(), p.mode(), after); // 400 now for a cursor that is not this feed's
         }
         return after;
     }

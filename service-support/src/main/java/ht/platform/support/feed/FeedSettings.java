@@ -15,4 +15,25 @@ public interface FeedSettings {
     /** PLATFORM_FEED_SEQUENCE_BATCH: the most events one sequencer transaction numbers. */
     @WithDefault("5000")
     int sequenceBatch();
+
+    /** How much of a replica the feed may take ({@link FeedAdmission}). */
+    Limits limits();
+
+    interface Limits {
+        /** PLATFORM_FEED_LIMITS_PER_KEY: reads in flight (held ones included) per API key. */
+        @WithDefault("10")
+        int perKey();
+
+        /** PLATFORM_FEED_LIMITS_PER_OWNER: reads in flight per application or project, all its keys together. */
+        @WithDefault("40")
+        int perOwner();
+
+        /** PLATFORM_FEED_LIMITS_PER_REPLICA: reads in flight on one replica, all owners together. */
+        @WithDefault("4000")
+        int perReplica();
+
+        /** PLATFORM_FEED_LIMITS_QUERIES: the feed's queries running at once (at most half the connection pool). */
+        @WithDefault("4")
+        int queries();
+    }
 }

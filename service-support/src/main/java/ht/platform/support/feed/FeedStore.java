@@ -37,18 +37,28 @@ public class FeedStore {
     public static final int LAG_CAP = 10_000;
 
     private final Pool pool;
+    private final FeedAdmission admission;
 
     @Inject
-    public FeedStore(Pool pool) {
+    public FeedStore(Pool pool, FeedAdmission admission) {
         this.pool = pool;
+        this.admission = admission;
     }
 
-    /** {@code id} when given (404 is the caller's), else the owner's pull destination of the mode, else its first. */
+    /** One statement under the feed's share of the pool. */
+    private Uni<RowSet<Row>> execute(String sql, Tuple args) {
+        return admission.querying(() -> pool.preparedQuery(sql).execute(args));
+    }
+
+    /**
+     * {@code id} when given, whatever its delivery (the caller refuses a pushed one), else the owner's first pull
+     * destination of the mode.
+     */
     public Uni<Optional<Destination>> destination(DeliveryPolicy policy, String owner, String mode, String id) {
-        return pool.preparedQuery("SELECT id, events, secret, previous_secret, previous_secret_expires_at, secret_bound_to,"
+        return execute("SELECT id, events, secret, previous_secret, previous_secret_expires_at, secret_bound_to,"
                         + " delivery FROM " + policy.schema() + ".outbox_destinations WHERE owner_id = $1 AND mode = $2"
-                        + " AND delivery IS NOT NULL AND ($3::text IS NULL OR id = $3) ORDER BY delivery = 'pull' DESC, created_at, id LIMIT 1")
-                .execute(Tuple.of(owner, mode, id))
+                        + " AND delivery IS NOT NULL AND ($3::text IS NULL AND delivery = 'pull' OR id = $3) ORDER BY created_at, id LIMIT 1",
+                        Tuple.of(owner, mode, id))
                 .map(rows -> {
                     if (rows.size() == 0) {
                         return Optional.empty();
@@ -63,8 +73,7 @@ public class FeedStore {
 
     /** Up to {@code limit} events after {@code after} of the given types (null: all), with the feed's head. */
     public Uni<Page> page(DeliveryPolicy policy, String owner, String mode, long after, String[] types, int limit) {
-        return pool.preparedQuery(pageSql(policy.schema()))
-                .execute(Tuple.of(owner, mode, after, types, limit))
+        return execute(pageSql(policy.schema()), Tuple.of(owner, mode, after, types, limit))
                 .map(FeedStore::page);
     }
 
@@ -101,13 +110,18 @@ public class FeedStore {
         return new Page(events, head);
     }
 
-    /** When the first event after {@code after} was created, if there is one. */
-    public Uni<Optional<Instant>> firstAfter(DeliveryPolicy policy, String owner, String mode, long after) {
-        return pool.preparedQuery("SELECT created_at FROM " + policy.schema() + ".outbox_events WHERE owner_id = $1"
-                        + " AND mode = $2 AND position > $3 AND position IS NOT NULL ORDER BY position LIMIT 1")
-                .execute(Tuple.of(owner, mode, after))
-                .map(rows -> rows.size() == 0 ? Optional.empty()
-                        : Optional.of(instant(rows.iterator().next().getOffsetDateTime("created_at"))));
+    /** Where a cursor stands on its feed: when the first event after it was created (if any), and the feed's head. */
+    public record After(Optional<Instant> firstCreatedAt, long head) { }
+
+    public Uni<After> after(DeliveryPolicy policy, String owner, String mode, long after) {
+        String events = policy.schema() + ".outbox_events";
+        return execute("SELECT (SELECT created_at FROM " + events + " WHERE owner_id = $1 AND mode = $2 AND position > $3"
+                        + " AND position IS NOT NULL ORDER BY position LIMIT 1) AS first, COALESCE((" + head(events)
+                        + "), 0) AS head", Tuple.of(owner, mode, after))
+                .map(rows -> {
+                    Row r = rows.iterator().next();
+                    return new After(Optional.ofNullable(instant(r.getOffsetDateTime("first"))), r.getLong("head"));
+                });
     }
 
     /**
@@ -117,20 +131,22 @@ public class FeedStore {
      */
     public Uni<Long> oldest(DeliveryPolicy policy, String owner, String mode, Instant cutoff) {
         String events = policy.schema() + ".outbox_events";
-        return pool.preparedQuery("SELECT COALESCE((SELECT position - 1 FROM " + events + " WHERE owner_id = $1"
+        return execute("SELECT COALESCE((SELECT position - 1 FROM " + events + " WHERE owner_id = $1"
                         + " AND mode = $2 AND position IS NOT NULL AND created_at >= $3 ORDER BY position LIMIT 1),"
-                        + " (" + head(events) + "), 0) AS oldest")
-                .execute(Tuple.of(owner, mode, at(cutoff)))
+                        + " (" + head(events) + "), 0) AS oldest", Tuple.of(owner, mode, at(cutoff)))
                 .map(rows -> rows.iterator().next().getLong("oldest"));
     }
 
-    /** Remembers how far a destination has read (never backwards). */
+    /**
+     * Remembers how far a destination has read: only forwards, and a position already stored (an empty wait's) writes
+     * nothing at all, not even a lock on the row.
+     */
     public Uni<Void> remember(DeliveryPolicy policy, String destinationId, long position, Instant at) {
         String cursors = policy.schema() + ".outbox_feed_cursors";
-        return pool.preparedQuery("INSERT INTO " + cursors + " (destination_id, position, read_at) VALUES ($1, $2, $3)"
-                        + " ON CONFLICT (destination_id) DO UPDATE SET position = GREATEST(" + cursors
-                        + ".position, excluded.position), read_at = excluded.read_at")
-                .execute(Tuple.of(destinationId, position, at(at)))
+        return execute("INSERT INTO " + cursors + " (destination_id, position, read_at) SELECT $1, $2, $3"
+                        + " WHERE NOT EXISTS (SELECT 1 FROM " + cursors + " WHERE destination_id = $1 AND position >= $2)"
+                        + " ON CONFLICT (destination_id) DO UPDATE SET position = excluded.position, read_at = excluded.read_at"
+                        + " WHERE " + cursors + ".position < excluded.position", Tuple.of(destinationId, position, at(at)))
                 .replaceWithVoid();
     }
 
@@ -140,13 +156,12 @@ public class FeedStore {
      */
     public Uni<Lag> lag(DeliveryPolicy policy, String destinationId) {
         String s = policy.schema();
-        return pool.preparedQuery("SELECT c.position, c.read_at, (SELECT count(*) FROM (SELECT 1 FROM " + s
+        return execute("SELECT c.position, c.read_at, (SELECT count(*) FROM (SELECT 1 FROM " + s
                         + ".outbox_events e WHERE e.owner_id = t.owner_id AND e.mode = t.mode"
                         + "   AND (e.position > COALESCE(c.position, 0) OR (e.position IS NULL AND e.on_feed))"
                         + "   AND (t.events IS NULL OR e.type = ANY (t.events)) LIMIT " + LAG_CAP + ") x) AS behind"
                         + " FROM " + s + ".outbox_destinations t LEFT JOIN " + s + ".outbox_feed_cursors c"
-                        + "   ON c.destination_id = t.id WHERE t.id = $1")
-                .execute(Tuple.of(destinationId))
+                        + "   ON c.destination_id = t.id WHERE t.id = $1", Tuple.of(destinationId))
                 .map(rows -> {
                     if (rows.size() == 0) {
                         return new Lag(Optional.empty(), Optional.empty(), 0);

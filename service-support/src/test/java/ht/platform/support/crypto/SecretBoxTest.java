@@ -25,6 +25,20 @@ class SecretBoxTest {
     }
 
     @Test
+    void aStableSealIsTheSameForTheSameValueAndBindingAndOpensLikeAnyOther() {
+        byte[] k = key();
+        SecretBox box = new SecretBox(k);
+        byte[] a = "ab".getBytes(StandardCharsets.US_ASCII);
+        byte[] one = box.sealStable(new byte[] {1, 2}, a);
+        assertTrue(java.util.Arrays.equals(one, new SecretBox(k).sealStable(new byte[] {1, 2}, a)), "same on every replica");
+        assertFalse(java.util.Arrays.equals(one, box.sealStable(new byte[] {1, 3}, a)));
+        assertFalse(java.util.Arrays.equals(one, box.sealStable(new byte[] {1, 2}, "ac".getBytes(StandardCharsets.US_ASCII))));
+        assertTrue(java.util.Arrays.equals(new byte[] {1, 2}, box.open(one, a)));
+        assertThrows(IllegalStateException.class, () -> box.open(one, "ac".getBytes(StandardCharsets.US_ASCII)));
+        assertFalse(java.util.Arrays.equals(one, new SecretBox(key()).sealStable(new byte[] {1, 2}, a)), "another key, another box");
+    }
+
+    @Test
     void aValueSealedWithAnOldKeyOpensAfterRotationAndNewValuesUseTheCurrentKey() {
         byte[] first = key();
         byte[] second = key();

@@ -64,6 +64,7 @@ class EventFeedTest {
     static io.vertx.core.Vertx vertx;
     static Map<String, String> db;
     static SecretBox secretBox;
+    static FeedCursor cursors;
 
     final MovableClock clock = new MovableClock(Clock.systemUTC());
     final DeliveryPolicy policy = new DeliveryPolicy(new DeliveryPolicy.Rules("feedtest", SCHEMA,
@@ -73,15 +74,23 @@ class EventFeedTest {
 
     /** One replica of a service: its own pool, sequencer, held reads and LISTEN connection. */
     final class Replica {
-        final Pool pool = pool();
+        final Pool pool;
         final FeedWaiters waiters = new FeedWaiters();
-        final FeedSequencer sequencer = new FeedSequencer(pool, settings());
+        final FeedSequencer sequencer;
         final OutboxWakeup wakeup = OutboxWakeup.connectingTo(vertx, db.get("quarkus.datasource.reactive.url"),
                 db.get("quarkus.datasource.username"), db.get("quarkus.datasource.password"));
-        final EventFeed feed = new EventFeed(new FeedStore(pool), sequencer, waiters,
-                new DeliverySigner(secretBox, webhookSettings()), settings(), clock);
+        final FeedAdmission admission = new FeedAdmission(settings(), 20);
+        final EventFeed feed;
 
         Replica() {
+            this(pool());
+        }
+
+        Replica(Pool pool) {
+            this.pool = pool;
+            this.sequencer = new FeedSequencer(pool, settings());
+            this.feed = new EventFeed(new FeedStore(pool, admission), sequencer, waiters,
+                    new DeliverySigner(secretBox, webhookSettings()), settings(), cursors, clock);
             wakeup.listen(policy.channel(), payload -> sequencer.committed(policy, waiters));
             wakeup.listen(FeedSequencer.channel(policy), payload -> waiters.signal(SCHEMA, payload));
             replicas.add(this);
@@ -106,6 +115,7 @@ class EventFeedTest {
         byte[] key = new byte[32];
         new SecureRandom().nextBytes(key);
         secretBox = new SecretBox(key);
+        cursors = new FeedCursor(secretBox);
         Pool pool = pool();
         sql(pool, "DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
         sql(pool, "CREATE SCHEMA " + SCHEMA);
@@ -284,7 +294,7 @@ class EventFeedTest {
         Replica one = new Replica();
         write(one.pool, "evt_old", "thing.created");
         one.sequencer.sequence(policy).await().atMost(Duration.ofSeconds(10));
-        String beforeOld = one.read("start", 10, Duration.ZERO).items().isEmpty() ? null : FeedCursor.of(0);
+        String beforeOld = one.read("start", 10, Duration.ZERO).items().isEmpty() ? null : cursors.of("owner", "test", 0);
         clock.advance(Duration.ofDays(31));
         write(one.pool, "evt_new", "thing.created");
         one.sequencer.sequence(policy).await().atMost(Duration.ofSeconds(10));
@@ -315,11 +325,98 @@ class EventFeedTest {
         EventFeed.Page none = one.feed.read(policy, new EventFeed.Query("owner", "test", deleted.nextCursor(), 10,
                 Duration.ZERO, List.of("thing.created"), null)).await().atMost(Duration.ofSeconds(10));
         assertEquals(List.of(), ids(none));
-        assertEquals(FeedCursor.position(deleted.nextCursor()), FeedCursor.position(none.nextCursor()));
+        assertEquals(position(deleted.nextCursor()), position(none.nextCursor()));
         assertFalse(none.hasMore());
         long remembered = one.pool.query("SELECT position FROM " + SCHEMA + ".outbox_feed_cursors WHERE destination_id = 'pull_1'")
                 .executeAndAwait().iterator().next().getLong("position");
-        assertEquals(FeedCursor.position(deleted.nextCursor()), remembered, "the destination's cursor, for its lag");
+        assertEquals(position(deleted.nextCursor()), remembered, "the destination's cursor, for its lag");
+    }
+
+    @Test
+    void anEmptyWaitWritesNothing() throws Exception {
+        Replica one = new Replica();
+        write(one.pool, "evt_read", "thing.created");
+        one.sequencer.sequence(policy).await().atMost(Duration.ofSeconds(10));
+        EventFeed.Page read = one.read("start", 10, Duration.ZERO);
+        assertEquals(List.of("evt_read"), ids(read));
+        clock.advance(Duration.ofSeconds(3)); // past the 2 s between two remembered positions
+        assertEquals(List.of(), ids(one.read(read.nextCursor(), 10, Duration.ZERO))); // remembers where it stands
+        String before = cursorRow(one.pool);
+        clock.advance(Duration.ofSeconds(3));
+
+        CompletableFuture<EventFeed.Page> held = one.feed.read(policy, new EventFeed.Query("owner", "test",
+                read.nextCursor(), 10, Duration.ofSeconds(20), List.of(), null)).subscribeAsCompletionStage();
+        awaitHeld(one, 1);
+        clock.advance(Duration.ofSeconds(21));
+        one.waiters.signal(SCHEMA, "*"); // woken past its deadline: it answers empty
+        EventFeed.Page empty = held.get(15, TimeUnit.SECONDS);
+        assertEquals(List.of(), ids(empty));
+        assertEquals(before, cursorRow(one.pool), "the remembered position's row is untouched (no new version, no lock)");
+        assertEquals(position(read.nextCursor()), position(empty.nextCursor()));
+    }
+
+    @Test
+    void aCursorBeyondTheHeadIsRefusedAndNeverMovesTheRememberedPosition() {
+        Replica one = new Replica();
+        write(one.pool, "evt_head", "thing.created");
+        one.sequencer.sequence(policy).await().atMost(Duration.ofSeconds(10));
+        EventFeed.Page read = one.read("start", 10, Duration.ZERO);
+        String before = cursorRow(one.pool);
+        clock.advance(Duration.ofSeconds(3));
+        String forged = "cur_" + java.util.Base64.getUrlEncoder().withoutPadding()
+                .encodeToString(("f1." + Long.MAX_VALUE).getBytes(StandardCharsets.US_ASCII));
+        ApiException refused = assertThrows(ApiException.class, () -> one.read(forged, 10, Duration.ZERO));
+        assertEquals(400, refused.status());
+        assertEquals("after", refused.param());
+        assertEquals(before, cursorRow(one.pool), "the remembered position is where the real cursor left it");
+        assertEquals(List.of(), ids(one.read(read.nextCursor(), 10, Duration.ZERO)), "the real cursor reads on");
+    }
+
+    @Test
+    void cursorsAreSealedForTheirOwnerAndModeAndSayNothingOfThePosition() {
+        Replica one = new Replica();
+        write(one.pool, "evt_sealed", "thing.created");
+        one.sequencer.sequence(policy).await().atMost(Duration.ofSeconds(10));
+        EventFeed.Page read = one.read("start", 10, Duration.ZERO);
+        long at = position(read.nextCursor());
+        for (String cursor : List.of(read.nextCursor(), read.items().get(0).cursor())) {
+            String inside = new String(java.util.Base64.getUrlDecoder().decode(cursor.substring("cur_".length())),
+                    StandardCharsets.ISO_8859_1);
+            assertFalse(inside.contains(Long.toString(at)), "no readable position in " + cursor);
+            assertFalse(inside.contains("owner"), "no readable owner in " + cursor);
+            for (String[] other : new String[][] {{"someone_else", "test"}, {"owner", "live"}}) {
+                ApiException e = assertThrows(ApiException.class, () -> cursors.position(other[0], other[1], cursor));
+                assertEquals(400, e.status());
+            }
+        }
+        String tampered = read.nextCursor().substring(0, 20) + (read.nextCursor().charAt(20) == 'A' ? 'B' : 'A')
+                + read.nextCursor().substring(21);
+        assertThrows(ApiException.class, () -> position(tampered));
+    }
+
+    @Test
+    void theFeedsQueriesTakeAtMostTheirShareOfThePool() throws Exception {
+        String name = "feed-share-" + System.nanoTime();
+        Replica one = new Replica(pool(10, name));
+        write(one.pool, "evt_shared", "thing.created");
+        List<CompletableFuture<EventFeed.Page>> reads = new ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            reads.add(one.feed.read(policy, new EventFeed.Query("owner", "test", "start", 10, Duration.ZERO, List.of(),
+                    null)).subscribeAsCompletionStage());
+        }
+        for (CompletableFuture<EventFeed.Page> r : reads) {
+            assertEquals(List.of("evt_shared"), ids(r.get(20, TimeUnit.SECONDS)));
+        }
+        long opened = one.pool.preparedQuery("SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = $1")
+                .execute(Tuple.of(name)).await().atMost(Duration.ofSeconds(10)).iterator().next().getLong("n");
+        // the feed's 2 permits, the sequencer's transaction, and this very query
+        assertTrue(opened <= 4, "connections opened by 16 concurrent reads: " + opened);
+    }
+
+    static String cursorRow(Pool pool) {
+        return pool.query("SELECT xmin::text || '/' || xmax::text || '/' || ctid::text || '/' || position AS v FROM "
+                + SCHEMA + ".outbox_feed_cursors WHERE destination_id = 'pull_1'").executeAndAwait().iterator().next()
+                .getString("v");
     }
 
     /**
@@ -407,9 +504,14 @@ class EventFeedTest {
     // ---------------------------------------------------------------- parts
 
     static Pool pool() {
-        return PgBuilder.pool().with(new PoolOptions().setMaxSize(4))
+        return pool(4, "feed-test");
+    }
+
+    static Pool pool(int size, String applicationName) {
+        return PgBuilder.pool().with(new PoolOptions().setMaxSize(size))
                 .connectingTo(PgConnectOptions.fromUri(db.get("quarkus.datasource.reactive.url"))
-                        .setUser(db.get("quarkus.datasource.username")).setPassword(db.get("quarkus.datasource.password")))
+                        .setUser(db.get("quarkus.datasource.username")).setPassword(db.get("quarkus.datasource.password"))
+                        .addProperty("application_name", applicationName))
                 .using(new io.vertx.mutiny.core.Vertx(vertx)).build();
     }
 
@@ -421,6 +523,14 @@ class EventFeedTest {
         return new FeedSettings() {
             public Duration retention() { return Duration.ofDays(30); }
             public int sequenceBatch() { return 5000; }
+            public Limits limits() {
+                return new Limits() {
+                    public int perKey() { return 3; }
+                    public int perOwner() { return 5; }
+                    public int perReplica() { return 8; }
+                    public int queries() { return 2; }
+                };
+            }
         };
     }
 
@@ -434,6 +544,10 @@ class EventFeedTest {
             public int maxInFlightPerDestination() { return 2; }
             public String userAgent() { return "feed-test"; }
         };
+    }
+
+    static long position(String cursor) {
+        return cursors.position("owner", "test", cursor);
     }
 
     static List<String> ids(EventFeed.Page page) {

@@ -74,7 +74,114 @@ class EventFeedApiTest {
         as(TestApi.key(project, "test", "payments:read")).get("/api/v1/events?after=start").then().statusCode(403);
         // the live mode has its own feed
         as(TestApi.key(project, "live")).get("/api/v1/events?after=start").then().statusCode(409)
-                .body("error.code", equalTo("NO_WEBHOOK_ADDRESS"));
+                .body("error.code", equalTo("NO_PULL_ADDRESS"));
+    }
+
+    @Test
+    void aReadOnlyKeysEntriesNeverVerifyWithAPushSecretOfItsProject() throws Exception {
+        String project = TestApi.project("Feed oracle " + System.nanoTime());
+        String manager = TestApi.key(project, "test");
+        String reader = TestApi.key(project, "test", "webhooks:read");
+        List<String> pushSecrets = new java.util.ArrayList<>();
+        List<String> pushIds = new java.util.ArrayList<>();
+        for (String url : List.of("https://example.com/hooks", "https://example.org/other")) {
+            JsonPath push = as(manager).body(Map.of("url", url, "events", List.of("payment.succeeded")))
+                    .post("/api/v1/webhooks").then().statusCode(201)
+                    .body("delivery", equalTo("push")).extract().jsonPath();
+            pushSecrets.add(push.getString("secret"));
+            pushIds.add(push.getString("id"));
+        }
+        // with push addresses only there is nothing the feed may sign with
+        as(reader).get("/api/v1/events?after=start").then().statusCode(409).body("error.code", equalTo("NO_PULL_ADDRESS"));
+        for (String id : pushIds) {
+            as(reader).get("/api/v1/events?after=start&address=" + id).then().statusCode(400)
+                    .body("error.param", equalTo("address")).body("error.message", containsString("pushed"));
+        }
+        JsonPath pull = as(manager).body(Map.of("delivery", "pull", "events", List.of("payment.created", "payment.succeeded")))
+                .post("/api/v1/webhooks").then().statusCode(201)
+                .extract().jsonPath();
+        String payment = TestApi.payment(manager, 900);
+        as(manager).post("/api/v1/test_helpers/payments/" + payment + "/succeed").then().statusCode(200);
+
+        List<Map<String, Object>> events = FeedReader.follow(path -> as(reader).get(path).then().statusCode(200)
+                        .body("address", equalTo(pull.getString("id"))).extract().jsonPath(), "start", "&wait=2",
+                r -> r.stream().anyMatch(e -> "payment.succeeded".equals(e.get("type"))), Duration.ofSeconds(10)).events();
+        assertFalse(events.isEmpty());
+        WebhookVerifier pushed = new WebhookVerifier(SignatureScheme.GATEWAY, pushSecrets);
+        FeedReader.assertSigned(events, new WebhookVerifier(SignatureScheme.GATEWAY, List.of(pull.getString("secret"))),
+                (headers, e) -> assertFalse(pushed.verify(headers, ((String) e.get("body"))
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8)).valid(), "no push secret verifies " + e.get("id")));
+    }
+
+    @Test
+    void heldReadsAreLimitedPerKeyAndPerProjectWith429AndOtherProjectsReadAtOnce() throws Exception {
+        String project = TestApi.project("Feed flood " + System.nanoTime());
+        String manager = TestApi.key(project, "test");
+        String first = TestApi.key(project, "test", "webhooks:read");
+        String second = TestApi.key(project, "test", "webhooks:read");
+        as(manager).body(Map.of("delivery", "pull", "events", List.of("payment.created"))).post("/api/v1/webhooks")
+                .then().statusCode(201);
+        String cursor = as(first).get("/api/v1/events?after=latest").then().statusCode(200).extract().path("next_cursor");
+        String held = "/api/v1/events?after=" + cursor + "&wait=30";
+        int before = waiters.held();
+        List<CompletableFuture<Integer>> reads = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            reads.add(CompletableFuture.supplyAsync(() -> as(first).get(held).then().extract().statusCode()));
+        }
+        awaitHeld(before + 3);
+        as(first).get(held).then().statusCode(429).header("Retry-After", notNullValue())
+                .body("error.code", equalTo("TOO_MANY_FEED_READS")).body("error.message", containsString("API key"));
+        // the project's other key still reads, up to the project's limit of 4
+        as(second).get("/api/v1/events?after=" + cursor).then().statusCode(200);
+        reads.add(CompletableFuture.supplyAsync(() -> as(second).get(held).then().extract().statusCode()));
+        awaitHeld(before + 4);
+        as(second).get(held).then().statusCode(429).body("error.message", containsString("account"));
+        // another project is not held back by this one
+        String other = TestApi.key(TestApi.project("Feed neighbour " + System.nanoTime()), "test");
+        as(other).body(Map.of("delivery", "pull", "events", List.of("payment.created"))).post("/api/v1/webhooks").then().statusCode(201);
+        long start = System.nanoTime();
+        as(other).get("/api/v1/events?after=start").then().statusCode(200);
+        assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) < 5000);
+
+        TestApi.payment(manager, 100); // answers every held read
+        for (CompletableFuture<Integer> read : reads) {
+            assertEquals(200, read.get(20, TimeUnit.SECONDS));
+        }
+        as(first).get("/api/v1/events?after=" + cursor).then().statusCode(200).body("data.size()", equalTo(1));
+    }
+
+    @Test
+    void aCursorIsSealedToItsProjectAndModeAndAForgedOneNeverPinsTheAddress() {
+        String project = TestApi.project("Feed cursor " + System.nanoTime());
+        String key = TestApi.key(project, "test");
+        as(key).body(Map.of("delivery", "pull", "events", List.of("payment.created"))).post("/api/v1/webhooks").then().statusCode(201);
+        TestApi.payment(key, 100);
+        String cursor = FeedReader.follow(path -> as(key).get(path).then().statusCode(200).extract().jsonPath(), "start",
+                "&wait=2", r -> !r.isEmpty(), Duration.ofSeconds(10)).cursor();
+        String inside = new String(java.util.Base64.getUrlDecoder().decode(cursor.substring("cur_".length())),
+                java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertFalse(inside.matches("f1\\.[0-9]+"), "no readable position in the cursor: " + inside);
+        String other = TestApi.key(TestApi.project("Cursor thief " + System.nanoTime()), "test");
+        as(other).body(Map.of("delivery", "pull", "events", List.of("payment.created"))).post("/api/v1/webhooks").then().statusCode(201);
+        as(other).get("/api/v1/events?after=" + cursor).then().statusCode(400).body("error.param", equalTo("after"));
+        as(TestApi.key(project, "live")).get("/api/v1/events?after=" + cursor).then().statusCode(400);
+
+        String forged = "cur_" + java.util.Base64.getUrlEncoder().withoutPadding()
+                .encodeToString(("f1." + Long.MAX_VALUE).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        as(key).get("/api/v1/events?after=" + forged).then().statusCode(400).body("error.param", equalTo("after"));
+        TestApi.payment(key, 200);
+        as(key).get("/api/v1/events?after=" + cursor + "&wait=5").then().statusCode(200).body("data.size()", equalTo(1));
+    }
+
+    @jakarta.inject.Inject
+    ht.platform.support.feed.FeedWaiters waiters;
+
+    void awaitHeld(int n) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        while (waiters.held() < n && System.nanoTime() < until) {
+            Thread.sleep(10);
+        }
+        assertTrue(waiters.held() >= n, "reads held: " + waiters.held());
     }
 
     @Test

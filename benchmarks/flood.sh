@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# The feed under a flood of held reads from one key, per service: FLOOD (2,000) reads with wait=30 opened at once by one
+# test key, and meanwhile, every 250 ms for FLOOD_SECONDS (20), another tenant's feed read, an ordinary API call of that
+# tenant and /q/health/ready, each timed. Counts the flood's answers by status, the probes' 5xx and unanswered, the
+# ERROR lines the service logged and the connections Postgres refused during the phase. Prints a table and writes it
+# to benchmarks/results/flood-latest.md. Its own throwaway Postgres (port 5544 + BENCH_PORT_OFFSET) and fast-jars, the
+# services' default limits, as benchmarks/run.sh starts them.
+#
+#   benchmarks/flood.sh     (SERVICES_ONLY="wallet", FLOOD, FLOOD_WAIT, FLOOD_SECONDS)
+# Needs what benchmarks/run.sh needs; the jars: ./mvnw -B -pl kyc-service,checkout-service,wallet-gateway -am package -DskipTests
+set -uo pipefail
+
+BENCH=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(dirname "$BENCH")
+FLOOD=${FLOOD:-2000}
+FLOOD_WAIT=${FLOOD_WAIT:-30}
+FLOOD_SECONDS=${FLOOD_SECONDS:-20}
+JAVA_OPTS=${JAVA_OPTS:--Xmx512m}
+KYC_RATE=${KYC_RATE:-100000}
+ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+WORK=$(mktemp -d /tmp/platform-flood.XXXXXX)
+chmod 755 "$WORK"
+LOGS="$BENCH/target/logs/flood-$(date +%Y%m%d-%H%M%S)"
+mkdir -p "$LOGS" "$BENCH/results"
+RESULTS="$LOGS/results.kv"
+: > "$RESULTS"
+# shellcheck source=lib/common.sh
+source "$BENCH/lib/common.sh"
+ACTIVE=("${SERVICES[@]}")
+[ -n "${SERVICES_ONLY:-}" ] && read -r -a ACTIVE <<< "$SERVICES_ONLY"
+declare -gA PROBE_PATH=([kyc]=/api/v1/subjects/u-flood/status [checkout]=/api/v1/payment_intents?limit=1 [wallet]=/api/v1/payments?limit=1)
+
+cleanup() {
+  trap - EXIT INT TERM
+  for k in "${!SVC_PID[@]}"; do stop_service "${k%%:*}" "${k##*:}"; done
+  pg_stop
+  cp -f "${PGLOG:-/nonexistent}" "$LOGS/" 2>/dev/null || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT INT TERM
+
+fresh_secrets
+build_tools || { echo "could not compile the tools" >&2; exit 1; }
+log "initdb + start Postgres on 127.0.0.1:$PGPORT"
+pg_init || exit 1
+record meta.date "$(date -u +%Y-%m-%dT%H:%MZ)"
+record meta.nproc "$(nproc)"
+record meta.load_start "$(cut -d' ' -f1-3 /proc/loadavg)"
+
+flood() {
+  local svc=$1 port=${PORT[$1]} flooder other out log0 pg0 errors refused
+  start_service "$svc" "$port" || { record "flood.$svc.note" "did not start"; return; }
+  read -r _ flooder < <(tenant "$svc" "$port" "bench-flooder" pull)
+  read -r _ other < <(tenant "$svc" "$port" "bench-neighbour" pull)
+  [ -n "${flooder:-}" ] && [ -n "${other:-}" ] || { record "flood.$svc.note" "tenants could not be registered"; return; }
+  log0=$(wc -l < "$LOGS/$svc-$port.log"); pg0=$(wc -l < "$PGLOG")
+  log "$svc: $FLOOD reads with wait=$FLOOD_WAIT from one key; probes for ${FLOOD_SECONDS}s"
+  out=$(java -Xmx512m -cp "$TOOLS_CP" FeedFlood "http://127.0.0.1:$port" "$flooder" "$FLOOD" "$FLOOD_WAIT" "$other" \
+    "${PROBE_PATH[$svc]}" "$FLOOD_SECONDS" 2>>"$LOGS/flood-$svc.err")
+  log "$svc: $out"
+  for kv in $out; do record "flood.$svc.${kv%%=*}" "${kv#*=}"; done
+  errors=$(tail -n +"$((log0 + 1))" "$LOGS/$svc-$port.log" | grep -cE '"level":"ERROR"| ERROR ' || true)
+  refused=$(tail -n +"$((pg0 + 1))" "$PGLOG" | grep -ciE 'too many clients|remaining connection slots' || true)
+  record "flood.$svc.error_lines" "$errors"
+  record "flood.$svc.pg_refused" "$refused"
+  stop_service "$svc" "$port"
+}
+
+for svc in "${ACTIVE[@]}"; do flood "$svc"; done
+record meta.load_end "$(cut -d' ' -f1-3 /proc/loadavg)"
+
+python3 - "$RESULTS" "$BENCH/results/flood-latest.md" <<'PY'
+import sys
+kv = {}
+for line in open(sys.argv[1]):
+    k, _, v = line.rstrip("\n").partition("=")
+    kv[k] = v
+svcs = [s for s in ("kyc", "checkout", "wallet") if f"flood.{s}.flood" in kv]
+g = lambda s, k: kv.get(f"flood.{s}.{k}", "0")
+rows = [
+    ("held reads from one key (wait)", lambda s: f"{g(s,'flood')} (wait={g(s,'wait')})"),
+    ("flood answers: 200 / 429 / 5xx / failed", lambda s: " / ".join([g(s, "flood_200"), g(s, "flood_429"),
+        str(sum(int(v) for k, v in kv.items() if k.startswith(f"flood.{s}.flood_5"))),
+        str(sum(int(v) for k, v in kv.items() if k.startswith(f"flood.{s}.flood_") and not k.split("_")[-1].isdigit()
+            and k.split(".")[-1] not in ("flood_seconds",)))])),
+    ("another tenant's feed read p50 / max (n; 5xx; unanswered)", lambda s: f"{g(s,'other_feed_p50_ms')} / {g(s,'other_feed_max_ms')} ms ({g(s,'other_feed_n')}; {g(s,'other_feed_5xx')}; {g(s,'other_feed_unanswered')})"),
+    ("an ordinary API call p50 / max (n; 5xx; unanswered)", lambda s: f"{g(s,'api_call_p50_ms')} / {g(s,'api_call_max_ms')} ms ({g(s,'api_call_n')}; {g(s,'api_call_5xx')}; {g(s,'api_call_unanswered')})"),
+    ("/q/health/ready p50 / max (n; 5xx; unanswered)", lambda s: f"{g(s,'ready_p50_ms')} / {g(s,'ready_max_ms')} ms ({g(s,'ready_n')}; {g(s,'ready_5xx')}; {g(s,'ready_unanswered')})"),
+    ("ERROR lines in the service log", lambda s: g(s, "error_lines")),
+    ("connections Postgres refused", lambda s: g(s, "pg_refused")),
+]
+out = [f"# Feed flood ({kv.get('meta.date','?')}, {kv.get('meta.nproc','?')} cores, load {kv.get('meta.load_start','?')} -> {kv.get('meta.load_end','?')})", "",
+       "| | " + " | ".join(svcs) + " |", "|---|" + "---|" * len(svcs)]
+for name, f in rows:
+    out.append(f"| {name} | " + " | ".join(f(s) for s in svcs) + " |")
+text = "\n".join(out) + "\n"
+open(sys.argv[2], "w").write(text)
+print(text)
+PY
+echo "raw figures and logs: $LOGS"

@@ -1,0 +1,118 @@
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A flood of held feed reads from one key, and what everyone else meets meanwhile (single-file program).
+ *
+ *   java FeedFlood.java BASE_URL FLOOD_KEY COUNT WAIT OTHER_KEY READ_PATH SECONDS
+ *
+ * Opens COUNT reads GET /api/v1/events?after=<latest>&wait=WAIT with FLOOD_KEY at once; during the next SECONDS, every
+ * 250 ms: OTHER_KEY's feed read (another tenant, after=start), OTHER_KEY's GET READ_PATH (an ordinary API call) and
+ * GET /q/health/ready, each timed. Prints key=value: the flood's answers by status, and per probe n, p50/max ms,
+ * the slowest and how many were 5xx or got no answer within 5 s.
+ */
+public class FeedFlood {
+
+    static final Pattern CURSOR = Pattern.compile("\"next_cursor\"\\s*:\\s*\"([^\"]+)\"");
+    static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10)).build();
+    static final HttpClient PROBES = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+
+    record Probe(String name, List<Long> millis, AtomicInteger errors, AtomicInteger unanswered) {
+        Probe(String name) {
+            this(name, Collections.synchronizedList(new ArrayList<>()), new AtomicInteger(), new AtomicInteger());
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        String base = args[0];
+        String floodKey = args[1];
+        int count = Integer.parseInt(args[2]);
+        int wait = Integer.parseInt(args[3]);
+        String otherKey = args[4];
+        String readPath = args[5];
+        int seconds = Integer.parseInt(args[6]);
+
+        HttpResponse<String> latest = HTTP.send(get(base + "/api/v1/events?after=latest", floodKey, 10),
+                HttpResponse.BodyHandlers.ofString());
+        Matcher m = CURSOR.matcher(latest.body());
+        if (latest.statusCode() != 200 || !m.find()) {
+            throw new IllegalStateException("the flood key cannot read its feed: " + latest.statusCode() + " " + latest.body());
+        }
+        String held = base + "/api/v1/events?after=" + m.group(1) + "&wait=" + wait;
+
+        Map<String, AtomicInteger> floodAnswers = new ConcurrentHashMap<>();
+        List<CompletableFuture<?>> flood = new ArrayList<>();
+        long floodStart = System.nanoTime();
+        for (int i = 0; i < count; i++) {
+            flood.add(HTTP.sendAsync(get(held, floodKey, wait + 30), HttpResponse.BodyHandlers.discarding())
+                    .handle((r, e) -> floodAnswers.computeIfAbsent(r != null ? Integer.toString(r.statusCode())
+                            : e.getClass().getSimpleName(), k -> new AtomicInteger()).incrementAndGet()));
+        }
+
+        Probe feed = new Probe("other_feed");
+        Probe api = new Probe("api_call");
+        Probe ready = new Probe("ready");
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        List<CompletableFuture<?>> probes = new ArrayList<>();
+        while (System.nanoTime() < until) {
+            probes.add(probe(feed, get(base + "/api/v1/events?after=start&limit=10", otherKey, 5)));
+            probes.add(probe(api, get(base + readPath, otherKey, 5)));
+            probes.add(probe(ready, HttpRequest.newBuilder(URI.create(base + "/q/health/ready")).timeout(Duration.ofSeconds(5)).GET().build()));
+            Thread.sleep(250);
+        }
+        CompletableFuture.allOf(probes.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+        CompletableFuture.allOf(flood.toArray(CompletableFuture[]::new)).get(wait + 60L, TimeUnit.SECONDS);
+
+        StringBuilder out = new StringBuilder();
+        out.append("flood=").append(count).append(" wait=").append(wait);
+        new TreeMap<>(floodAnswers).forEach((status, n) -> out.append(" flood_").append(status).append('=').append(n.get()));
+        out.append(" flood_seconds=").append(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - floodStart));
+        for (Probe p : List.of(feed, api, ready)) {
+            List<Long> sorted = new ArrayList<>(p.millis());
+            Collections.sort(sorted);
+            out.append(' ').append(p.name()).append("_n=").append(sorted.size() + p.unanswered().get())
+                    .append(' ').append(p.name()).append("_p50_ms=").append(sorted.isEmpty() ? -1 : sorted.get(sorted.size() / 2))
+                    .append(' ').append(p.name()).append("_max_ms=").append(sorted.isEmpty() ? -1 : sorted.get(sorted.size() - 1))
+                    .append(' ').append(p.name()).append("_5xx=").append(p.errors().get())
+                    .append(' ').append(p.name()).append("_unanswered=").append(p.unanswered().get());
+        }
+        System.out.println(out);
+        System.exit(0);
+    }
+
+    static HttpRequest get(String url, String key, int timeoutSeconds) {
+        return HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(timeoutSeconds))
+                .header("Authorization", "Bearer " + key).GET().build();
+    }
+
+    static CompletableFuture<?> probe(Probe p, HttpRequest request) {
+        long start = System.nanoTime();
+        return PROBES.sendAsync(request, HttpResponse.BodyHandlers.discarding()).handle((r, e) -> {
+            if (r == null) {
+                p.unanswered().incrementAndGet();
+            } else {
+                p.millis().add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+                if (r.statusCode() >= 500) {
+                    p.errors().incrementAndGet();
+                }
+            }
+            return null;
+        });
+    }
+}

@@ -1,0 +1,117 @@
+package ht.platform.support.feed;
+
+import ht.platform.support.errors.ApiException;
+import ht.platform.support.limits.AsyncPermits;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+/**
+ * What one replica lets the feed take. Reads in flight (held or not) are counted per API key, per owner and in all:
+ * past a limit a read is 429 {@code TOO_MANY_FEED_READS} with {@code Retry-After} before it costs a query. The feed's
+ * queries share {@link #querying} permits, well below the connection pool's size, queued in arrival order: however
+ * many reads arrive, the rest of the service keeps most of its connections. A held read holds no permit.
+ */
+@ApplicationScoped
+public class FeedAdmission {
+
+    static final String RETRY_AFTER_SECONDS = "2";
+
+    /** One admitted read: {@link #close} once it is answered (idempotent). */
+    public final class Ticket implements AutoCloseable {
+        private final String key;
+        private final String owner;
+        private boolean closed;
+
+        private Ticket(String key, String owner) {
+            this.key = key;
+            this.owner = owner;
+        }
+
+        @Override
+        public synchronized void close() {
+            if (!closed) {
+                closed = true;
+                decrement(byKey, key);
+                decrement(byOwner, owner);
+                total.decrementAndGet();
+            }
+        }
+    }
+
+    private final FeedSettings settings;
+    private final AsyncPermits permits;
+    private final Map<String, AtomicInteger> byKey = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> byOwner = new ConcurrentHashMap<>();
+    private final AtomicInteger total = new AtomicInteger();
+
+    @Inject
+    public FeedAdmission(FeedSettings settings,
+                         @ConfigProperty(name = "quarkus.datasource.reactive.max-size", defaultValue = "20") int poolSize) {
+        this.settings = settings;
+        // never more than half the pool, whatever is configured
+        this.permits = new AsyncPermits(Math.max(1, Math.min(settings.limits().queries(), poolSize / 2)));
+    }
+
+    /** Counts a read of {@code key} (an API key's id) for {@code owner}; 429 past a limit, counting nothing. */
+    public Ticket admit(String key, String owner) {
+        FeedSettings.Limits limits = settings.limits();
+        if (!take(byKey, key, limits.perKey())) {
+            throw tooMany("this API key", limits.perKey());
+        }
+        if (!take(byOwner, owner, limits.perOwner())) {
+            decrement(byKey, key);
+            throw tooMany("your account", limits.perOwner());
+        }
+        if (total.incrementAndGet() > limits.perReplica()) {
+            total.decrementAndGet();
+            decrement(byKey, key);
+            decrement(byOwner, owner);
+            throw tooMany("this server", limits.perReplica());
+        }
+        return new Ticket(key, owner);
+    }
+
+    /** Runs one piece of the feed's database work under the feed's share of the pool. */
+    public <T> Uni<T> querying(Supplier<Uni<T>> work) {
+        return permits.run(work);
+    }
+
+    /** Reads admitted now, and queries running and queued (tests and gauges). */
+    public int reads() {
+        return total.get();
+    }
+
+    public AsyncPermits permits() {
+        return permits;
+    }
+
+    private static boolean take(Map<String, AtomicInteger> counts, String id, int limit) {
+        boolean[] taken = {false};
+        counts.compute(id, (k, n) -> {
+            AtomicInteger c = n == null ? new AtomicInteger() : n;
+            if (c.get() < limit) {
+                c.incrementAndGet();
+                taken[0] = true;
+            }
+            return c.get() == 0 ? null : c;
+        });
+        return taken[0];
+    }
+
+    private static void decrement(Map<String, AtomicInteger> counts, String id) {
+        counts.computeIfPresent(id, (k, n) -> n.decrementAndGet() <= 0 ? null : n);
+    }
+
+    private static ApiException tooMany(String whose, int limit) {
+        return new ApiException(429, "TOO_MANY_FEED_READS", "At most " + limit + " feed reads at once for " + whose
+                + " (held ones included): wait for one to answer, or read with a single follower per address",
+                null, Map.of("Retry-After", RETRY_AFTER_SECONDS));
+    }
+}
