@@ -17,9 +17,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -28,16 +26,14 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * {@code listen}: follows a service's event feed ({@code GET /api/v1/events?after=…&wait=…}) and posts each event to a
- * local URL with its original headers and body, so a handler on a laptop receives exactly what a pushed webhook
- * delivery would carry, with no public address. After each event is forwarded (any HTTP answer counts), its cursor
+ * local URL with its original body and delivery headers, once its signature verifies with {@code --secret}, so a
+ * handler on a laptop receives exactly what a pushed webhook delivery would carry, with no public address. An event
+ * whose signature does not verify is not forwarded: listen says why and ends with status 1, its cursor not saved. After each event is forwarded (any HTTP answer counts), its cursor
  * is written to the cursor file, so a restart resumes after it: nothing is lost, nothing forwarded twice. A local
  * server that refuses the connection gets the same event again, with backoff; so does a feed that fails for a while.
  */
 public final class FeedListener {
 
-    /** Headers the HTTP client sets itself. */
-    private static final Set<String> HOP_BY_HOP = Set.of("content-length", "host", "connection", "expect", "upgrade",
-            "transfer-encoding", "keep-alive", "te", "trailer", "proxy-connection");
     private static final Duration FIRST_BACKOFF = Duration.ofMillis(500);
     private static final Duration LAST_BACKOFF = Duration.ofSeconds(10);
 
@@ -73,8 +69,9 @@ public final class FeedListener {
     /** Follows the feed until {@link #stop}; answers the exit status (1 when the feed refuses this listener). */
     public int run() throws InterruptedException {
         String cursor = readCursor();
-        out.println("listening to " + options.service() + " (from " + (cursor != null ? "the saved cursor"
-                : options.fromStart() ? "the oldest event kept" : "now") + "), forwarding to " + options.forwardTo());
+        out.println("listening to " + ListenUrls.printable(options.service()) + " (from " + (cursor != null
+                ? "the saved cursor" : options.fromStart() ? "the oldest event kept" : "now") + "), forwarding to "
+                + ListenUrls.printable(options.forwardTo()));
         if (cursor == null) {
             cursor = options.fromStart() ? "start" : "latest";
         }
@@ -119,7 +116,13 @@ public final class FeedListener {
             }
             @SuppressWarnings("unchecked") List<Map<String, Object>> events = (List<Map<String, Object>>) page.get("data");
             for (Map<String, Object> event : events) {
-                if (!forward(event)) {
+                FeedEntry entry = FeedEntry.of(event, options.secrets(), clock);
+                if (!entry.valid()) {
+                    out.println(now() + "  " + event.get("type") + "  " + event.get("id") + "  NOT forwarded: its"
+                            + " signature does not verify with --secret (" + entry.failure() + "); stopping here");
+                    return 1;
+                }
+                if (!forward(event, entry)) {
                     return 0; // stopped before the local server took it: its cursor is not saved, it comes again
                 }
                 cursor = (String) event.get("cursor");
@@ -135,16 +138,10 @@ public final class FeedListener {
     }
 
     /** Posts one event until the local server answers; false when stopped first. */
-    private boolean forward(Map<String, Object> event) throws InterruptedException {
-        byte[] body = ((String) event.get("body")).getBytes(StandardCharsets.UTF_8);
+    private boolean forward(Map<String, Object> event, FeedEntry entry) throws InterruptedException {
         HttpRequest.Builder request = HttpRequest.newBuilder(options.forwardTo()).timeout(Duration.ofSeconds(30))
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
-        @SuppressWarnings("unchecked") Map<String, Object> headers = (Map<String, Object>) event.get("headers");
-        headers.forEach((name, value) -> {
-            if (!HOP_BY_HOP.contains(name.toLowerCase(Locale.ROOT))) {
-                request.header(name, (String) value);
-            }
-        });
+                .POST(HttpRequest.BodyPublishers.ofByteArray(entry.body()));
+        entry.headers().forEach(request::header);
         Duration backoff = FIRST_BACKOFF;
         while (!stopped) {
             long start = System.nanoTime();

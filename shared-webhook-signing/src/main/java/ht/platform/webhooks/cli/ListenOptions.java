@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 
@@ -13,10 +14,11 @@ import java.util.List;
  * What {@code listen} is told: the service, the key, where to forward, which events, where its cursor is kept and
  * where a first run starts.
  */
-record ListenOptions(URI service, String key, URI forwardTo, List<String> events, String address, Path cursorFile,
-                     boolean fromStart, Duration held) {
+record ListenOptions(URI service, String key, List<String> secrets, URI forwardTo, List<String> events, String address,
+                     Path cursorFile, boolean fromStart, Duration held) {
 
-    static final String USAGE = "listen --service URL --key KEY --forward-to http://localhost:3000/hooks"
+    static final String USAGE = "listen --service URL --key KEY --secret whsec_… [--secret …]"
+            + " --forward-to http://localhost:3000/hooks [--allow-remote-forward]"
             + " [--events a,b] [--address ID] [--cursor-file PATH] [--from latest|start] [--wait SECONDS]";
 
     static ListenOptions parse(String[] args) {
@@ -28,7 +30,14 @@ record ListenOptions(URI service, String key, URI forwardTo, List<String> events
         String cursorFile = null;
         String from = "latest";
         int wait = 25;
+        boolean allowRemote = false;
+        List<String> secrets = new ArrayList<>();
         for (int i = 1; i < args.length; i += 2) {
+            if (args[i].equals("--allow-remote-forward")) {
+                allowRemote = true;
+                i--;
+                continue;
+            }
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException(args[i] + " needs a value");
             }
@@ -36,6 +45,7 @@ record ListenOptions(URI service, String key, URI forwardTo, List<String> events
             switch (args[i]) {
                 case "--service" -> service = value;
                 case "--key" -> key = value;
+                case "--secret" -> secrets.add(value);
                 case "--forward-to" -> forward = value;
                 case "--events" -> events = value;
                 case "--address" -> address = value;
@@ -45,8 +55,9 @@ record ListenOptions(URI service, String key, URI forwardTo, List<String> events
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        if (service == null || key == null || forward == null) {
-            throw new IllegalArgumentException("--service, --key and --forward-to are required");
+        if (service == null || key == null || forward == null || secrets.isEmpty()) {
+            throw new IllegalArgumentException("--service, --key, --secret and --forward-to are required (--secret: the"
+                    + " pull address's signing secret; each event is verified with it before it is forwarded)");
         }
         if (!from.equals("latest") && !from.equals("start")) {
             throw new IllegalArgumentException("--from is latest or start");
@@ -54,11 +65,11 @@ record ListenOptions(URI service, String key, URI forwardTo, List<String> events
         if (wait < 0 || wait > 30) {
             throw new IllegalArgumentException("--wait is 0 to 30 seconds");
         }
-        URI serviceUri = URI.create(service.endsWith("/") ? service.substring(0, service.length() - 1) : service);
+        URI serviceUri = ListenUrls.service(service);
         Path file = cursorFile != null ? Path.of(cursorFile) : Path.of(".webhook-listen-" + fingerprint(service, key));
         List<String> types = events == null ? List.of() : List.of(events.split(","));
-        return new ListenOptions(serviceUri, key, URI.create(forward), types, address, file, from.equals("start"),
-                Duration.ofSeconds(wait));
+        return new ListenOptions(serviceUri, key, List.copyOf(secrets), ListenUrls.forwardTo(forward, allowRemote), types,
+                address, file, from.equals("start"), Duration.ofSeconds(wait));
     }
 
     /** Names the cursor file after the service and the key's first characters, never the key itself. */

@@ -134,6 +134,84 @@ class FeedListenerTest {
         assertTrue(refused.output().contains("401 UNAUTHENTICATED"), refused.output());
     }
 
+    @Test
+    void anEventThatDoesNotVerifyWithTheSecretIsNotForwardedAndListenStopsBeforeIt() throws Exception {
+        feed.add("payment.succeeded");
+        feed.signingSecret = "whsec_someone_elses";
+        feed.add("payment.succeeded");
+        Run run = listen("--from", "start");
+        assertEquals(1, run.join());
+        assertEquals(1, receiver.received.size(), "only the event that verifies: " + run.output());
+        assertTrue(run.output().contains("evt_1  NOT forwarded"), run.output());
+        assertEquals("c1", Files.readString(dir.resolve("cursor")).strip(), "resumes at the refused event");
+    }
+
+    @Test
+    void onlyTheDeliveryHeadersAreForwardedNeverAnAuthorizationTheFeedCarries() throws Exception {
+        feed.extraHeaders.putAll(Map.of("Authorization", "Bearer injected", "Cookie", "session=x", "User-Agent", "Platform-Webhooks/1",
+                "X-Forwarded-For", "10.0.0.1"));
+        feed.add("payment.succeeded");
+        listen("--from", "start");
+        await(() -> receiver.received.size() == 1, "the event forwarded");
+        Map<String, String> got = receiver.received.get(0).headers();
+        assertFalse(got.containsKey("authorization"), got.toString());
+        assertFalse(got.containsKey("cookie"), got.toString());
+        assertFalse(got.containsKey("x-forwarded-for"), got.toString());
+        assertEquals("Platform-Webhooks/1", got.get("user-agent"));
+        assertEquals("application/json", got.get("content-type"));
+        assertEquals("payment.succeeded", got.get("x-gateway-event"));
+        assertTrue(got.containsKey("x-gateway-signature"));
+    }
+
+    @Test
+    void forwardsOnlyToThisMachineOverHttpAndReadsARemoteServiceOnlyOverHttps() {
+        String[] base = {"listen", "--key", KEY, "--secret", SECRET};
+        assertRefused("--forward-to must be on this machine", base, "--service", "https://api.example.com",
+                "--forward-to", "http://192.0.2.7/hooks");
+        assertRefused("--forward-to must be on this machine", base, "--service", "https://api.example.com",
+                "--forward-to", "http://hooks.example.com/hooks");
+        assertRefused("--forward-to must be an http or https URL", base, "--service", "https://api.example.com",
+                "--forward-to", "file:///etc/passwd");
+        assertRefused("--forward-to must be an http or https URL", base, "--service", "https://api.example.com",
+                "--forward-to", "ftp://127.0.0.1/x", "--allow-remote-forward");
+        assertRefused("--service must be https", base, "--service", "http://api.example.com",
+                "--forward-to", "http://localhost:3000/hooks");
+        assertRefused("--service must be an http or https URL", base, "--service", "gopher://127.0.0.1",
+                "--forward-to", "http://localhost:3000/hooks");
+        assertRefused("--secret", new String[] {"listen", "--key", KEY}, "--service", "https://api.example.com",
+                "--forward-to", "http://localhost:3000/hooks");
+        for (String local : List.of("http://localhost:3000/hooks", "http://127.0.0.1:3000/hooks", "http://[::1]:3000/hooks",
+                "https://127.0.0.2/hooks")) {
+            FeedListener.of(concat(base, "--service", "https://api.example.com", "--forward-to", local), System.out);
+        }
+        FeedListener.of(concat(base, "--service", "http://127.0.0.1:8083", "--forward-to", "https://hooks.example.com/in",
+                "--allow-remote-forward"), System.out);
+    }
+
+    @Test
+    void urlsArePrintedWithoutTheirCredentials() throws Exception {
+        Run run = listen("--service", "http://admin:s3cret-pass@127.0.0.1:" + feed.port(),
+                "--forward-to", "http://hook:hunter2@127.0.0.1:" + receiver.server.getAddress().getPort() + "/hooks");
+        await(() -> run.output().contains("listening to"), "the first line");
+        assertEquals(0, run.stop());
+        assertFalse(run.output().contains("s3cret-pass"), run.output());
+        assertFalse(run.output().contains("hunter2"), run.output());
+        assertTrue(run.output().contains("listening to http://127.0.0.1:" + feed.port()), run.output());
+    }
+
+    static void assertRefused(String why, String[] base, String... more) {
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> FeedListener.of(concat(base, more), System.out));
+        assertTrue(e.getMessage().contains(why), e.getMessage());
+        assertFalse(e.getMessage().contains("s3cret"), e.getMessage());
+    }
+
+    static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
     // ---------------------------------------------------------------- the listener on a thread
 
     final class Run {
@@ -142,7 +220,7 @@ class FeedListenerTest {
 
         Run(String... extra) {
             List<String> args = new ArrayList<>(List.of("listen", "--service", "http://127.0.0.1:" + feed.port(),
-                    "--key", KEY, "--forward-to", "http://127.0.0.1:" + receiver.server.getAddress().getPort() + "/hooks",
+                    "--key", KEY, "--secret", SECRET, "--forward-to", "http://127.0.0.1:" + receiver.server.getAddress().getPort() + "/hooks",
                     "--cursor-file", dir.resolve("cursor").toString(), "--wait", "2"));
             args.addAll(List.of(extra));
             listener = BackgroundListener.start(FeedListener.of(args.toArray(String[]::new),
@@ -196,6 +274,10 @@ class FeedListenerTest {
         final List<String> ids = new ArrayList<>();
         final List<String> types = new ArrayList<>();
         final List<String> bodies = new ArrayList<>();
+        final List<String> signedWith = new ArrayList<>();
+        /** What the next event added is signed with, and headers the feed adds beside the delivery's own. */
+        volatile String signingSecret = SECRET;
+        final Map<String, String> extraHeaders = new java.util.concurrent.ConcurrentHashMap<>();
         volatile int held;
 
         Feed() throws IOException {
@@ -213,6 +295,7 @@ class FeedListenerTest {
             String id = "evt_" + ids.size();
             ids.add(id);
             types.add(type);
+            signedWith.add(signingSecret);
             bodies.add("{\"id\":\"" + id + "\",\"type\":\"" + type + "\",\"data\":{\"note\":\"caf\u00e9 \\\"quoted\\\"\"}}");
             notifyAll();
         }
@@ -259,8 +342,9 @@ class FeedListenerTest {
                 n = Math.min(ids.size(), from + limit);
                 long now = Instant.now().getEpochSecond();
                 for (int i = from; i < n; i++) {
-                    Map<String, String> headers = new TreeMap<>(WebhookSigner.sign(SignatureScheme.GATEWAY, List.of(SECRET),
-                            now, ids.get(i), bodies.get(i).getBytes(StandardCharsets.UTF_8)));
+                    Map<String, String> headers = new TreeMap<>(WebhookSigner.sign(SignatureScheme.GATEWAY,
+                            List.of(signedWith.get(i)), now, ids.get(i), bodies.get(i).getBytes(StandardCharsets.UTF_8)));
+                    headers.putAll(extraHeaders);
                     headers.put("Content-Type", "application/json");
                     headers.put("X-Gateway-Event", types.get(i));
                     StringBuilder h = new StringBuilder();

@@ -41,7 +41,7 @@ class ListenTest {
                 .post("/api/v1/webhooks").then().statusCode(201).extract().jsonPath();
         String secret = address.getString("secret");
         try (Receiver local = new Receiver()) {
-            String[] args = {"listen", "--service", "http://localhost:" + RestAssured.port, "--key", key,
+            String[] args = {"listen", "--service", "http://localhost:" + RestAssured.port, "--key", key, "--secret", secret,
                     "--forward-to", local.url("/hooks"), "--cursor-file", dir.resolve("cursor").toString(), "--wait", "5"};
             Running first = new Running(args);
             Receiver.await(() -> first.output().contains("listening"), "listen started");
