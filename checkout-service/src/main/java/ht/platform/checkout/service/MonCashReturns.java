@@ -26,4 +26,14 @@ public class MonCashReturns {
                 .map(pi -> pi.sessionId)
                 .onFailure(e -> e instanceof ApiException a && a.status() == 404).recoverWithNull());
     }
+
+    /** The cookie of a browser leaving for MonCash from {@code page}. */
+    public String cookie(String page) {
+        return gate.cookie(page);
+    }
+
+    /** The page a returning browser's cookie names; null for a cookie this service did not seal. */
+    public String opened(String cookie) {
+        return gate.opened(cookie);
+    }
 }

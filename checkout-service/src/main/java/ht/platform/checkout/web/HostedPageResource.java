@@ -129,7 +129,7 @@ public class HostedPageResource {
         }
         return moncash.customerRedirect(pi.id).map(url -> url == null ? back(session, locale, false)
                 : Response.seeOther(URI.create(url))
-                        .cookie(new NewCookie.Builder(RAIL_COOKIE).value(session).path("/pay/moncash").httpOnly(true)
+                        .cookie(new NewCookie.Builder(RAIL_COOKIE).value(returns.cookie(session)).path("/pay/moncash").httpOnly(true)
                                 .sameSite(NewCookie.SameSite.LAX).maxAge(3600).build())
                         .build());
     }
@@ -142,9 +142,10 @@ public class HostedPageResource {
                     + " 'we are checking your payment' page and the background reconciler settles. 429 with Retry-After past"
                     + " a small budget of returns per client address.")
     public Uni<Response> returnFromMonCash(@QueryParam("transactionId") String transactionId,
-                                          @CookieParam(RAIL_COOKIE) String session, @QueryParam("lang") String lang,
+                                          @CookieParam(RAIL_COOKIE) String cookie, @QueryParam("lang") String lang,
                                           RoutingContext ctx) {
         String locale = PageLanguage.choose(lang, null);
+        String session = returns.opened(cookie);
         String known = session != null && Ids.isUlid(session, "pay_cs_") ? session : null;
         String transaction = transactionId != null && TRANSACTION.matcher(transactionId).matches() ? transactionId : null;
         return returns.returned(transaction, known, ClientAddress.of(ctx)).map(outcome -> outcome.page() != null
@@ -156,7 +157,7 @@ public class HostedPageResource {
         Response.ResponseBuilder answer = Response.status(retryAfter > 0 ? 429 : 200)
                 .entity(checking.instance().setLocale(locale).data("lang", locale).render())
                 .type(MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
-                .header("Cache-Control", "no-store").header("X-Frame-Options", "DENY").header("Referrer-Policy", "no-referrer");
+                .header("Cache-Control", "no-store");
         return (retryAfter > 0 ? answer.header("Retry-After", Long.toString(retryAfter)) : answer).build();
     }
 
@@ -187,7 +188,7 @@ public class HostedPageResource {
                         .data("amount", Money.text(l.amount)).data("nonce", nonce).data("testMode", "test".equals(l.mode)).createUni())
                 .map(html -> {
                     Response.ResponseBuilder ok = Response.ok(html, MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
-                            .header("Cache-Control", "no-store").header("X-Frame-Options", "DENY").header("Referrer-Policy", "no-referrer");
+                            .header("Cache-Control", "no-store");
                     return (fresh ? ok.cookie(linkCookie(LINK_NONCE, nonce, link)) : ok).build();
                 });
     }
@@ -271,8 +272,7 @@ public class HostedPageResource {
                 .data("waiting", WAITING.contains(pi.status)).data("returnHref", returnHref).data("railUrl", railUrl)
                 .createUni()
                 .map(html -> Response.ok(html, MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
-                        .header("Cache-Control", "no-store").header("X-Frame-Options", "DENY")
-                        .header("Referrer-Policy", "no-referrer").build());
+                        .header("Cache-Control", "no-store").build());
     }
 
     /** The bundle key of the method's name in the page's language, or null: the page then shows the rail's own name. */

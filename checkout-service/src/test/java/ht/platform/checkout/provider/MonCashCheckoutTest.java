@@ -86,10 +86,18 @@ class MonCashCheckoutTest {
 
     /** The customer chooses MonCash on the hosted page; answers where the browser is sent. */
     String choose(Intent i) {
-        return given().redirects().follow(false).contentType("application/x-www-form-urlencoded")
+        var sent = given().redirects().follow(false).contentType("application/x-www-form-urlencoded")
                 .formParam("payment_method", "moncash").post("/pay/" + i.session() + "/pay")
-                .then().statusCode(303).extract().header("Location");
+                .then().statusCode(303).extract();
+        String cookie = sent.cookie("co_rail_session"); // none when the page sends the customer back instead
+        if (cookie != null) {
+            railCookies.put(i.session(), cookie);
+        }
+        return sent.header("Location");
     }
+
+    /** The cookie each page's browser got on its way to MonCash. */
+    final java.util.Map<String, String> railCookies = new java.util.concurrent.ConcurrentHashMap<>();
 
     static String token(String redirect) {
         return URLDecoder.decode(redirect.substring(redirect.indexOf("token=") + 6), StandardCharsets.UTF_8);
@@ -97,7 +105,7 @@ class MonCashCheckoutTest {
 
     /** MonCash sends the customer back to the account's return URL with the transaction id. */
     void comeBack(Intent i, String transactionId) {
-        var req = given().redirects().follow(false).cookie("co_rail_session", i.session());
+        var req = given().redirects().follow(false).cookie("co_rail_session", railCookies.get(i.session()));
         if (transactionId != null) {
             req = req.queryParam("transactionId", transactionId);
         }

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 
 import static ht.platform.checkout.TestApi.as;
@@ -40,12 +41,17 @@ public class MonCashReturnTest {
         return new Intent(r.path("id"), url.substring(url.lastIndexOf('/') + 1), reference);
     }
 
-    /** The customer chooses MonCash: the MonCash token of the page the browser is sent to. */
-    private static String leaveForMonCash(Intent i) {
-        String location = given().redirects().follow(false).contentType("application/x-www-form-urlencoded")
+    /** Where the browser went: the MonCash token of the page it is sent to, and the cookie it got on the way. */
+    record Left(String moncashToken, String cookie) { }
+
+    /** The customer chooses MonCash. */
+    private static Left leaveForMonCash(Intent i) {
+        ExtractableResponse<Response> sent = given().redirects().follow(false).contentType("application/x-www-form-urlencoded")
                 .formParam("payment_method", "moncash").post("/pay/" + i.session() + "/pay")
-                .then().statusCode(303).extract().header("Location");
-        return URLDecoder.decode(location.substring(location.indexOf("token=") + 6), StandardCharsets.UTF_8);
+                .then().statusCode(303).extract();
+        String location = sent.header("Location");
+        return new Left(URLDecoder.decode(location.substring(location.indexOf("token=") + 6), StandardCharsets.UTF_8),
+                sent.cookie("co_rail_session"));
     }
 
     private static void assertNeutral(String html, Intent i) {
@@ -58,7 +64,8 @@ public class MonCashReturnTest {
         MonCashSandbox sandbox = MonCashStandIn.sandbox();
         String key = TestApi.key(TestApi.application("Victim " + System.nanoTime()), "live", null);
         Intent victim = intent(key, "1000.00");
-        String tx = sandbox.pay(leaveForMonCash(victim), "50937001111");
+        Left victimLeft = leaveForMonCash(victim);
+        String tx = sandbox.pay(victimLeft.moncashToken(), "50937001111");
         int byTransaction = sandbox.calls("RetrieveTransactionPayment");
         int byOrder = sandbox.calls("RetrieveOrderPayment");
 
@@ -74,13 +81,22 @@ public class MonCashReturnTest {
 
         // a browser with a checkout session of its own, naming the victim's transaction: still neutral
         Intent own = intent(key, "5.00");
-        leaveForMonCash(own);
-        String html = given().redirects().follow(false).cookie("co_rail_session", own.session()).queryParam("transactionId", tx)
+        String ownCookie = leaveForMonCash(own).cookie();
+        String html = given().redirects().follow(false).cookie("co_rail_session", ownCookie).queryParam("transactionId", tx)
                 .get("/pay/moncash/return").then().statusCode(200).header("Location", (String) null).extract().asString();
         assertNeutral(html, victim);
 
         // the victim's own browser goes back to its page, the payment confirmed with MonCash
-        given().redirects().follow(false).cookie("co_rail_session", victim.session()).queryParam("transactionId", tx)
+        // a made-up cookie, however well-formed (the victim's session id itself), names nothing and costs MonCash nothing
+        int before = sandbox.calls("RetrieveTransactionPayment") + sandbox.calls("RetrieveOrderPayment");
+        for (String forged : List.of(victim.session(), "pay_cs_01JZZZZZZZZZZZZZZZZZZZZZZZ", ownCookie.substring(0, ownCookie.length() - 2) + "AA")) {
+            assertNeutral(given().redirects().follow(false).cookie("co_rail_session", forged).queryParam("transactionId", tx)
+                    .get("/pay/moncash/return").then().statusCode(200).extract().asString(), victim);
+        }
+        assertEquals(before, sandbox.calls("RetrieveTransactionPayment") + sandbox.calls("RetrieveOrderPayment"),
+                "forged cookies cost MonCash nothing");
+
+        given().redirects().follow(false).cookie("co_rail_session", victimLeft.cookie()).queryParam("transactionId", tx)
                 .get("/pay/moncash/return").then().statusCode(303).header("Location", containsString("/pay/" + victim.session()));
         assertEquals("succeeded", as(key).get("/api/v1/payment_intents/" + victim.id()).then().extract().path("status"));
     }

@@ -167,8 +167,7 @@ public class HostedPageResource {
 
     private static Response html(int status, TemplateInstance instance) {
         return Response.status(status).type("text/html; charset=utf-8").entity(instance.render())
-                .header("Cache-Control", "no-store").header("X-Frame-Options", "DENY")
-                .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; img-src 'self'")
+                .header("Cache-Control", "no-store") // the page headers: PageHeaders, at the edge
                 .build();
     }
 

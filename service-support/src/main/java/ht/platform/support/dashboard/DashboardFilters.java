@@ -25,8 +25,8 @@ public class DashboardFilters {
     public static final String SESSION_COOKIE = "dash_session";
     public static final String LANGUAGE_COOKIE = "dash_lang";
     public static final String CSRF_FIELD = "csrf";
-    public static final String CSP = "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self';"
-            + " frame-ancestors 'none'; base-uri 'none'";
+    /** The dashboards' styles come from their stylesheet only. */
+    public static final String CSP = ht.platform.support.http.PageHeaders.csp("'self'", null);
 
     @Inject
     SignIns signIns;
@@ -44,10 +44,7 @@ public class DashboardFilters {
     @ServerResponseFilter
     public void pageHeaders(ContainerResponseContext response, RoutingContext ctx) {
         MultivaluedMap<String, Object> h = response.getHeaders();
-        h.putSingle("Content-Security-Policy", CSP);
-        h.putSingle("X-Frame-Options", "DENY");
-        h.putSingle("X-Content-Type-Options", "nosniff");
-        h.putSingle("Referrer-Policy", "no-referrer");
+        h.putSingle("Content-Security-Policy", CSP); // the rest of the page headers: PageHeaders, at the edge
         h.putSingle("Cross-Origin-Opener-Policy", "same-origin");
         h.putSingle("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
         if (!h.containsKey("Cache-Control")) {

@@ -106,6 +106,7 @@ public class ExceptionMappers {
 
     @ServerExceptionMapper
     public Response notAllowed(NotAllowedException e, RoutingContext ctx) {
+        ht.platform.support.http.RouteTemplates.label(ctx);
         Response r = respond(ctx, new ApiException(405, "METHOD_NOT_ALLOWED",
                 ctx.request().method().name() + " is not allowed on " + ctx.request().path()));
         String allow = e.getResponse().getHeaderString("Allow");

@@ -35,6 +35,7 @@ public class HttpEdge {
         MDC.put("requestId", id);
         accessLog.start(ctx, id);
         ctx.response().putHeader(settings.requestIdHeader(), id);
+        ctx.addHeadersEndHandler(v -> PageHeaders.apply(ctx.response(), ctx.normalizedPath()));
         if (!CanonicalPaths.isCanonical(ctx.request().path(), ctx.normalizedPath())) {
             errors.write(ctx, 404, "NOT_FOUND", "No such resource: " + CanonicalPaths.printable(ctx.request().path()));
             return;

@@ -15,7 +15,8 @@ import jakarta.inject.Singleton;
 
 /**
  * The platform's JSON: snake_case names, and wrong types are 400s, never silently coerced ("12" is not 12,
- * 12 is not "12", 1.5 is not 1), a null item of an array and a repeated field are refused, and so is text Postgres cannot store (NUL).
+ * 12 is not "12", 1.5 is not 1), a null item of an array and a repeated field are refused, and so is text Postgres cannot store (NUL)
+ * and a body that is not strict UTF-8 ({@link StrictUtf8}).
  */
 @Singleton
 public class StrictJson implements ObjectMapperCustomizer {
@@ -23,6 +24,7 @@ public class StrictJson implements ObjectMapperCustomizer {
     @Override
     public void customize(ObjectMapper mapper) {
         mapper.setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
+        mapper.getFactory().setInputDecorator(new StrictUtf8());
         mapper.configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
         mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
         mapper.configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true);

@@ -5,6 +5,10 @@ import jakarta.inject.Inject;
 import ht.platform.support.limits.InFlight;
 import ht.platform.support.limits.TokenBuckets;
 import io.smallrye.mutiny.Uni;
+import ht.platform.support.crypto.SecretBox;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 
 import java.time.Clock;
 import java.util.function.Function;
@@ -15,7 +19,9 @@ import java.util.function.Function;
  * <ul>
  * <li>a payment's page is shown only to the browser that left for the rail from it, known by the cookie set on the
  * way out ({@code ours}); every other return gets the neutral "we are checking your payment" page;</li>
- * <li>a return without that cookie makes no call to the rail: the background reconciler settles the payment;</li>
+ * <li>that cookie is sealed by this service ({@link #cookie}, {@link #opened}): a made-up one, however well-formed,
+ * names nothing, and a return without a cookie this service sealed makes no call to the rail: the background
+ * reconciler settles the payment;</li>
  * <li>returns naming the same transaction at the same time share one trace (one call to the rail);</li>
  * <li>each client address has a small budget of returns (per replica): past it, 429 with {@code Retry-After}.</li>
  * </ul>
@@ -24,6 +30,8 @@ import java.util.function.Function;
  */
 @ApplicationScoped
 public class ReturnGate {
+
+    private static final byte[] AAD = "rail-return-cookie".getBytes(StandardCharsets.US_ASCII);
 
     /** The page to show ({@code ours}), or null for the neutral page; {@code retryAfter} > 0 when over budget. */
     public record Outcome(String page, long retryAfter) {
@@ -36,12 +44,31 @@ public class ReturnGate {
     private final double perSecond;
     private final int burst;
     private final InFlight<String, String> traces = new InFlight<>();
+    private final SecretBox box;
 
     @Inject
-    public ReturnGate(Clock clock, ReturnGateSettings settings) {
+    public ReturnGate(Clock clock, ReturnGateSettings settings, SecretBox box) {
+        this.box = box;
         this.budgets = new TokenBuckets(clock, 50_000);
         this.perSecond = settings.perMinute() / 60.0;
         this.burst = settings.burst();
+    }
+
+    /** The cookie value a browser carries to the rail from the page {@code page} (a page token or session id). */
+    public String cookie(String page) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(box.seal(page.getBytes(StandardCharsets.UTF_8), AAD));
+    }
+
+    /** The page a cookie names, or null when this service did not seal it. */
+    public String opened(String cookie) {
+        if (cookie == null || cookie.length() > 300) {
+            return null;
+        }
+        try {
+            return new String(box.open(Base64.getUrlDecoder().decode(cookie), AAD), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            return null;
+        }
     }
 
     /**

@@ -23,13 +23,18 @@ public final class ResourceRoutes {
     }
 
     public static List<String> boundTo(Class<? extends Annotation> binding) {
+        return matching(type -> type.isAnnotationPresent(binding), "bound to @" + binding.getSimpleName());
+    }
+
+    /** The routes of the module's resource classes that {@code which} accepts. */
+    public static List<String> matching(java.util.function.Predicate<Class<?>> which, String what) {
         java.nio.file.Path classes = java.nio.file.Path.of("target", "classes");
         List<String> routes = new ArrayList<>();
         try (Stream<java.nio.file.Path> files = Files.walk(classes)) {
             for (java.nio.file.Path file : files.filter(f -> f.toString().endsWith(".class") && !f.toString().contains("$")).toList()) {
                 String name = classes.relativize(file).toString().replace(java.io.File.separatorChar, '.').replaceAll("\\.class$", "");
                 Class<?> type = load(name);
-                if (type == null || !type.isAnnotationPresent(binding) || !type.isAnnotationPresent(Path.class)) {
+                if (type == null || !type.isAnnotationPresent(Path.class) || !which.test(type)) {
                     continue;
                 }
                 String base = type.getAnnotation(Path.class).value();
@@ -45,7 +50,7 @@ public final class ResourceRoutes {
             throw new UncheckedIOException(e);
         }
         if (routes.isEmpty()) {
-            throw new IllegalStateException("no resource bound to @" + binding.getSimpleName() + " under " + classes.toAbsolutePath());
+            throw new IllegalStateException("no resource " + what + " under " + classes.toAbsolutePath());
         }
         return routes;
     }

@@ -24,4 +24,14 @@ public class MonCashReturns {
         return gate.pass(transactionId, pageToken, client,
                 tx -> tx == null ? Uni.createFrom().nullItem() : moncash.returned(tx));
     }
+
+    /** The cookie of a browser leaving for MonCash from {@code page}. */
+    public String cookie(String page) {
+        return gate.cookie(page);
+    }
+
+    /** The page a returning browser's cookie names; null for a cookie this service did not seal. */
+    public String opened(String cookie) {
+        return gate.opened(cookie);
+    }
 }

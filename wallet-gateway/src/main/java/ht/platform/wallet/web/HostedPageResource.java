@@ -1,5 +1,6 @@
 package ht.platform.wallet.web;
 
+import ht.platform.support.http.PageHeaders;
 import ht.platform.support.http.PublicUrls;
 import ht.platform.support.http.ClientAddress;
 import ht.platform.support.http.TokenPath;
@@ -114,7 +115,7 @@ public class HostedPageResource {
                 return back(token, language, !sent.payment().isFinal() && payments.viaMonCash(sent.payment()));
             }
             return Response.seeOther(URI.create(sent.redirectUrl()))
-                    .cookie(new NewCookie.Builder(RAIL_COOKIE).value(token).path("/wallet/moncash").httpOnly(true)
+                    .cookie(new NewCookie.Builder(RAIL_COOKIE).value(returns.cookie(token)).path("/wallet/moncash").httpOnly(true)
                             .secure(urls.secure()).sameSite(NewCookie.SameSite.LAX).maxAge(3600).build())
                     .build();
         });
@@ -130,7 +131,8 @@ public class HostedPageResource {
     public Uni<Response> returnFromMonCash(@QueryParam("transactionId") String transactionId, @QueryParam("lang") String lang,
                                            @CookieParam(RAIL_COOKIE) String cookieToken, RoutingContext ctx) {
         String language = PageLanguage.choose(lang, null);
-        String ours = cookieToken != null && TOKEN.matcher(cookieToken).matches() ? cookieToken : null;
+        String opened = returns.opened(cookieToken);
+        String ours = opened != null && TOKEN.matcher(opened).matches() ? opened : null;
         String transaction = transactionId != null && TRANSACTION.matcher(transactionId).matches() ? transactionId : null;
         return returns.returned(transaction, ours, ClientAddress.of(ctx)).map(outcome -> outcome.page() != null
                 ? back(outcome.page(), language, false)
@@ -205,14 +207,10 @@ public class HostedPageResource {
 
     /** {@code formTarget}: another origin the page's form may lead to (MonCash's payment page), or null. */
     private static Response page(int status, String html, String language, URI formTarget) {
-        String formAction = "'self'" + (formTarget == null ? "" : " " + formTarget.getScheme() + "://" + formTarget.getRawAuthority());
+        String formOrigin = formTarget == null ? null : formTarget.getScheme() + "://" + formTarget.getRawAuthority();
         return Response.status(status).type("text/html;charset=UTF-8").entity(html)
                 .header("Cache-Control", "no-store")
-                .header("Referrer-Policy", "no-referrer")
-                .header("X-Frame-Options", "DENY")
-                .header("X-Content-Type-Options", "nosniff")
-                .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action " + formAction
-                        + "; frame-ancestors 'none'; base-uri 'none'")
+                .header("Content-Security-Policy", PageHeaders.csp(PageHeaders.INLINE_STYLES, formOrigin))
                 .header("Content-Language", language)
                 .build();
     }

@@ -104,9 +104,17 @@ class MonCashWalletTest {
 
     /** The customer presses "Pay with MonCash"; answers where the browser is sent. */
     String choose(Pay p) {
-        return given().redirects().follow(false).contentType("application/x-www-form-urlencoded")
-                .post("/wallet/" + p.token() + "/moncash").then().statusCode(303).extract().header("Location");
+        var sent = given().redirects().follow(false).contentType("application/x-www-form-urlencoded")
+                .post("/wallet/" + p.token() + "/moncash").then().statusCode(303).extract();
+        String cookie = sent.cookie("gw_moncash"); // none when the page sends the customer back instead
+        if (cookie != null) {
+            railCookies.put(p.token(), cookie);
+        }
+        return sent.header("Location");
     }
+
+    /** The cookie each page's browser got on its way to MonCash. */
+    final java.util.Map<String, String> railCookies = new java.util.concurrent.ConcurrentHashMap<>();
 
     static String moncashToken(String redirect) {
         return URLDecoder.decode(redirect.substring(redirect.indexOf("token=") + 6), StandardCharsets.UTF_8);
@@ -114,7 +122,7 @@ class MonCashWalletTest {
 
     /** MonCash sends the customer back with the transaction id; the browser still has the page's cookie. */
     void comeBack(Pay p, String transactionId) {
-        given().redirects().follow(false).cookie("gw_moncash", p.token()).queryParam("transactionId", transactionId)
+        given().redirects().follow(false).cookie("gw_moncash", railCookies.get(p.token())).queryParam("transactionId", transactionId)
                 .get("/wallet/moncash/return").then().statusCode(303).header("Location", containsString("/wallet/" + p.token()));
     }
 

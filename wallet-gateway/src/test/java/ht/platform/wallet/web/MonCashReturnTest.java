@@ -41,11 +41,16 @@ public class MonCashReturnTest {
         return new Pay(r.path("id"), url.substring(url.lastIndexOf('/') + 1), reference);
     }
 
-    /** The customer presses "Pay with MonCash": the MonCash token of the page the browser is sent to. */
-    private static String leaveForMonCash(Pay p) {
-        String location = given().redirects().follow(false).contentType("application/x-www-form-urlencoded")
-                .post("/wallet/" + p.token() + "/moncash").then().statusCode(303).extract().header("Location");
-        return URLDecoder.decode(location.substring(location.indexOf("token=") + 6), StandardCharsets.UTF_8);
+    /** Where the browser went: the MonCash token of the page it is sent to, and the cookie it got on the way. */
+    record Left(String moncashToken, String cookie) { }
+
+    /** The customer presses "Pay with MonCash". */
+    private static Left leaveForMonCash(Pay p) {
+        ExtractableResponse<Response> sent = given().redirects().follow(false).contentType("application/x-www-form-urlencoded")
+                .post("/wallet/" + p.token() + "/moncash").then().statusCode(303).extract();
+        String location = sent.header("Location");
+        return new Left(URLDecoder.decode(location.substring(location.indexOf("token=") + 6), StandardCharsets.UTF_8),
+                sent.cookie("gw_moncash"));
     }
 
     private static void assertNeutral(String html, Pay p, String merchant) {
@@ -60,7 +65,8 @@ public class MonCashReturnTest {
         String merchant = "Victim shop " + System.nanoTime();
         String victimKey = TestApi.key(TestApi.project(merchant), "live");
         Pay victim = payment(victimKey, 1000);
-        String tx = sandbox.pay(leaveForMonCash(victim), "50937001111");
+        Left victimLeft = leaveForMonCash(victim);
+        String tx = sandbox.pay(victimLeft.moncashToken(), "50937001111");
         int lookups = sandbox.calls("RetrieveTransactionPayment");
 
         // an attacker with no cookie, again and again: a neutral page, and not one call to MonCash
@@ -76,13 +82,21 @@ public class MonCashReturnTest {
         // an attacker with a cookie of a payment of their own, naming the victim's transaction: still neutral
         String attackerKey = TestApi.key(TestApi.project("Attacker " + System.nanoTime()), "live");
         Pay own = payment(attackerKey, 50);
-        leaveForMonCash(own);
-        String html = given().redirects().follow(false).cookie("gw_moncash", own.token()).queryParam("transactionId", tx)
+        String ownCookie = leaveForMonCash(own).cookie();
+        String html = given().redirects().follow(false).cookie("gw_moncash", ownCookie).queryParam("transactionId", tx)
                 .get("/wallet/moncash/return").then().statusCode(200).header("Location", (String) null).extract().asString();
         assertNeutral(html, victim, merchant);
 
         // the victim's own browser goes back to the payment's page, settled from MonCash's record
-        given().redirects().follow(false).cookie("gw_moncash", victim.token()).queryParam("transactionId", tx)
+        // a made-up cookie, however well-formed (the victim's page token itself), names nothing and costs MonCash nothing
+        int before = sandbox.calls("RetrieveTransactionPayment");
+        for (String forged : java.util.List.of(victim.token(), "wpt_" + "A".repeat(43), ownCookie.substring(0, ownCookie.length() - 2) + "AA")) {
+            assertNeutral(given().redirects().follow(false).cookie("gw_moncash", forged).queryParam("transactionId", tx)
+                    .get("/wallet/moncash/return").then().statusCode(200).extract().asString(), victim, merchant);
+        }
+        assertEquals(before, sandbox.calls("RetrieveTransactionPayment"), "forged cookies cost MonCash nothing");
+
+        given().redirects().follow(false).cookie("gw_moncash", victimLeft.cookie()).queryParam("transactionId", tx)
                 .get("/wallet/moncash/return").then().statusCode(303).header("Location", containsString("/wallet/" + victim.token()));
         assertEquals("succeeded", as(victimKey).get("/api/v1/payments/" + victim.id()).then().extract().path("status"));
     }
