@@ -476,7 +476,7 @@ feed_listen() {
   sec=$(jq -r .secret <<< "$pull")
   receiver listen-receiver GATEWAY "$sec" $((BASE + 53))
   rm -f "$WORK/listen.cursor"   # a cursor of an earlier run's database
-  start_host listen java -jar "$SIGNING_JAR" listen --service "http://127.0.0.1:$GW_PORT" --key "$GW_KEY" \
+  start_host listen java -jar "$SIGNING_JAR" listen --service "http://127.0.0.1:$GW_PORT" --key "$GW_KEY" --secret "$sec" \
     --forward-to "http://127.0.0.1:$((BASE + 53))/hooks" --events payment.succeeded --from start --cursor-file "$WORK/listen.cursor"
   id=$(api POST $GW_PORT "$GW_KEY" /api/v1/payments '{"amount":700,"currency":"HTG","reference":"feed-1"}' -H 'Idempotency-Key: feed-1' | jq -r .id)
   api POST $GW_PORT "$GW_KEY" /api/v1/test_helpers/payments/$id/succeed > /dev/null
