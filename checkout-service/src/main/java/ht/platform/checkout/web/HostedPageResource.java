@@ -8,6 +8,7 @@ import ht.platform.checkout.provider.SimulatorProvider;
 import ht.platform.checkout.service.HostedPayment;
 import ht.platform.checkout.service.LinkService;
 import ht.platform.checkout.service.MonCashCheckout;
+import ht.platform.support.http.PageHeaders;
 import ht.platform.checkout.service.MonCashReturns;
 import ht.platform.support.auth.ApiKeys;
 import ht.platform.support.errors.ApiException;
@@ -83,6 +84,9 @@ public class HostedPageResource {
 
     @Inject
     MonCashCheckout moncash;
+
+    @org.eclipse.microprofile.config.inject.ConfigProperty(name = "moncash.gateway-base")
+    java.util.Optional<String> monCashGateway;
 
     /** Names the checkout session the browser left for MonCash, in case MonCash's return cannot be traced. */
     static final String RAIL_COOKIE = "co_rail_session";
@@ -272,7 +276,15 @@ public class HostedPageResource {
                 .data("waiting", WAITING.contains(pi.status)).data("returnHref", returnHref).data("railUrl", railUrl)
                 .createUni()
                 .map(html -> Response.ok(html, MediaType.TEXT_HTML_TYPE.withCharset("UTF-8"))
-                        .header("Cache-Control", "no-store").build());
+                        .header("Cache-Control", "no-store")
+                        .header("Content-Security-Policy", PageHeaders.csp(PageHeaders.INLINE_STYLES, monCashOrigin())).build());
+    }
+
+    /** The page's pay form leads, through our redirect, to MonCash's payment page: its origin, when MonCash is set up. */
+    private String monCashOrigin() {
+        return monCashGateway.filter(g -> !g.isBlank()).map(URI::create)
+                .filter(u -> u.getScheme() != null && u.getRawAuthority() != null)
+                .map(u -> u.getScheme() + "://" + u.getRawAuthority()).orElse(null);
     }
 
     /** The bundle key of the method's name in the page's language, or null: the page then shows the rail's own name. */
