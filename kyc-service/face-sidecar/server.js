@@ -22,8 +22,12 @@ const concurrency = Number(process.env.FACE_SIDECAR_CONCURRENCY || 1);
 const queueLimit = Number(process.env.FACE_SIDECAR_QUEUE || 4);
 // an upload that stalls holds its place no longer than this
 const requestTimeoutMs = Number(process.env.FACE_SIDECAR_REQUEST_TIMEOUT_MS || 30000);
-// a connection must send its headers (and with them its secret) within this, or it is closed
-const headersTimeoutMs = Number(process.env.FACE_SIDECAR_HEADERS_TIMEOUT_MS || 2000);
+// a connection must send its headers (and with them its secret) within this, or it is closed. The clock runs from the
+// connection's accept, and a detection keeps the event loop from reading sockets for up to a few seconds on a busy
+// machine: a deadline near that would close kyc's own waiting connections
+const headersTimeoutMs = Number(process.env.FACE_SIDECAR_HEADERS_TIMEOUT_MS || 10000);
+// open sockets at most (kyc holds one per detection running or waiting); beyond it new connections are refused
+const maxConnections = Number(process.env.FACE_SIDECAR_MAX_CONNECTIONS || 64);
 const token = secret();
 const model = 'face-api ' + require('@vladmandic/face-api/package.json').version
   + ' (SSD MobileNet v1 detector, 68-point landmarks, ResNet-34 128-d descriptor) + MobileFace 256-d descriptor (five-point aligned)';
@@ -167,10 +171,27 @@ function release() {
   }
 }
 
-// a body not yet read is discarded by node as it arrives (never buffered), bounded by the request timeout
-function refuse(res, status, extra) {
-  res.writeHead(status, extra || {});
-  res.end();
+// the largest body a request may declare: one image of maxSide × maxSide RGB pixels
+const maxBody = maxSide * maxSide * 3;
+
+// A refused request's body, when it declared one of an acceptable size, is read and discarded (never buffered) before
+// the answer: closing the one-request connection with its upload still arriving would reset it, and the caller would
+// lose the answer. A larger or undeclared body is answered at once; the connection then ends.
+function refuse(req, res, status, extra) {
+  const answer = () => {
+    if (!res.headersSent) {
+      res.writeHead(status, extra || {});
+      res.end();
+    }
+  };
+  const length = Number(req.headers['content-length']);
+  if (req.complete || !(length > 0 && length <= maxBody)) {
+    answer();
+    return;
+  }
+  req.on('end', answer);
+  req.on('error', () => {});
+  req.resume();
 }
 
 // a socket that has not sent its headers within headersTimeoutMs is closed (checked every 250 ms): an unauthenticated
@@ -184,35 +205,35 @@ const server = http.createServer({ headersTimeout: headersTimeoutMs, requestTime
     return;
   }
   if (req.method !== 'POST' || req.url !== '/faces') {
-    refuse(res, 404);
+    refuse(req, res, 404);
     return;
   }
   if (!authorized(req)) {
-    refuse(res, 401);
+    refuse(req, res, 401);
     return;
   }
   const width = Number(req.headers['x-width']);
   const height = Number(req.headers['x-height']);
   const length = Number(req.headers['content-length']);
   if (!(Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0)) {
-    refuse(res, 400);
+    refuse(req, res, 400);
     return;
   }
   if (width > maxSide || height > maxSide || length > width * height * 3) {
-    refuse(res, 413);
+    refuse(req, res, 413);
     return;
   }
   if (length !== width * height * 3) {
-    refuse(res, 411);
+    refuse(req, res, 411);
     return;
   }
   if (!ready) {
-    refuse(res, 503, { 'retry-after': '2' });
+    refuse(req, res, 503, { 'retry-after': '2' });
     return;
   }
   const admitted = admit();
   if (admitted === null) {
-    refuse(res, 503, { 'retry-after': '1' });
+    refuse(req, res, 503, { 'retry-after': '1' });
     return;
   }
   admitted.then(() => detect(req, res, width, height)).finally(release);
@@ -237,7 +258,7 @@ function detect(req, res, width, height) {
     req.on('end', async () => {
       try {
         if (size !== body.length) {
-          refuse(res, 400);
+          refuse(req, res, 400);
           return;
         }
         const t0 = Date.now();
@@ -246,7 +267,7 @@ function detect(req, res, width, height) {
         res.end(JSON.stringify({ faces: out, millis: Date.now() - t0 }));
       } catch (e) {
         console.error(JSON.stringify({ msg: 'inference failed', error: String(e && e.message) }));
-        refuse(res, 500);
+        refuse(req, res, 500);
       } finally {
         resolve();
       }
@@ -254,5 +275,15 @@ function detect(req, res, width, height) {
   });
 }
 
+server.maxConnections = maxConnections;
 server.listen(port, '127.0.0.1');
+
+// as a container's first process node has no default signal handling: stop taking requests, let the running ones
+// answer, and leave within the pod's grace period
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 10000).unref();
+  });
+}
 start().catch((e) => { console.error(e); process.exit(1); });
