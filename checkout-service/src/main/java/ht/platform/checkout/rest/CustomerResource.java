@@ -25,7 +25,7 @@ public class CustomerResource {
 
     @GET
     @Path("/{id}")
-    @Operation(summary = "A customer (customers are not stored yet: always 404)",
+    @Operation(operationId = "retrieveCustomer", summary = "A customer (customers are not stored yet: always 404)",
             description = "Scope: customers:read. Errors: 401; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND.")
     public Object get(@PathParam("id") String id) {
         caller.require("customers:read");

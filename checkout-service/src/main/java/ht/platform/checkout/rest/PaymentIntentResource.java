@@ -51,7 +51,7 @@ public class PaymentIntentResource {
 
 
     @POST
-    @Operation(summary = "Create a payment and its hosted payment address",
+    @Operation(operationId = "createPaymentIntent", summary = "Create a payment and its hosted payment address",
             description = "Scope: payment_intents:create. Optional Idempotency-Key: the same key and body replays the first"
                     + " answer exactly; another body is 409 IDEMPOTENCY_CONFLICT. Errors: 400 INVALID_REQUEST, INVALID_JSON,"
                     + " INVALID_IDEMPOTENCY_KEY; 401 UNAUTHENTICATED; 403 INSUFFICIENT_SCOPE; 409 IDEMPOTENCY_CONFLICT,"
@@ -64,7 +64,7 @@ public class PaymentIntentResource {
     }
 
     @GET
-    @Operation(summary = "Latest payments of the application, newest first",
+    @Operation(operationId = "listPaymentIntents", summary = "Latest payments of the application, newest first",
             description = "Scope: payment_intents:read. Cursor pagination with starting_after. Errors: 400 INVALID_REQUEST;"
                     + " 401 UNAUTHENTICATED; 403 INSUFFICIENT_SCOPE.")
     @APIResponse(responseCode = "200", description = "{object: list, data: [PaymentIntent], has_more}")
@@ -78,7 +78,7 @@ public class PaymentIntentResource {
 
     @GET
     @Path("/{id}")
-    @Operation(summary = "Authoritative state of a payment",
+    @Operation(operationId = "retrievePaymentIntent", summary = "Authoritative state of a payment",
             description = "Scope: payment_intents:read. Errors: 401 UNAUTHENTICATED; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND.")
     public Uni<Views.PaymentIntentView> get(@PathParam("id") String id) {
         ApiPrincipal p = caller.require("payment_intents:read");
@@ -87,7 +87,7 @@ public class PaymentIntentResource {
 
     @POST
     @Path("/{id}/cancel")
-    @Operation(summary = "Cancel a payment that can still be cancelled",
+    @Operation(operationId = "cancelPaymentIntent", summary = "Cancel a payment that can still be cancelled",
             description = "Scope: payment_intents:write. Allowed from requires_payment_method, requires_action and requires_capture"
                     + " (releases the reservation). Errors: 401; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND; 409 PAYMENT_INTENT_UNEXPECTED_STATE.")
     public Uni<Views.PaymentIntentView> cancel(@PathParam("id") String id) {
@@ -97,7 +97,7 @@ public class PaymentIntentResource {
 
     @POST
     @Path("/{id}/capture")
-    @Operation(summary = "Capture a reserved payment (manual capture)",
+    @Operation(operationId = "capturePaymentIntent", summary = "Capture a reserved payment (manual capture)",
             description = "Scope: payment_intents:write. Only in requires_capture; optional amount_to_capture ≤ amount."
                     + " Errors: 400 INVALID_REQUEST; 401; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND; 409 PAYMENT_INTENT_UNEXPECTED_STATE.")
     public Uni<Views.PaymentIntentView> capture(@PathParam("id") String id, Requests.Capture body) {

@@ -47,7 +47,7 @@ public class PaymentLinkResource {
     PaymentIntentService payments;
 
     @POST
-    @Operation(summary = "Create a shareable payment link; each visit creates a fresh payment intent",
+    @Operation(operationId = "createPaymentLink", summary = "Create a shareable payment link; each visit creates a fresh payment intent",
             description = "Scope: payment_links:create. Errors: 400 INVALID_REQUEST, INVALID_JSON; 401; 403 INSUFFICIENT_SCOPE.")
     @APIResponse(responseCode = "201", description = "The payment link", content = @Content(schema = @Schema(implementation = Views.PaymentLinkView.class)))
     public Uni<Response> create(Requests.CreatePaymentLink body) {
@@ -61,7 +61,7 @@ public class PaymentLinkResource {
 
     @GET
     @Path("/{id}")
-    @Operation(summary = "A payment link", description = "Scope: payment_links:read. Errors: 401; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND.")
+    @Operation(operationId = "retrievePaymentLink", summary = "A payment link", description = "Scope: payment_links:read. Errors: 401; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND.")
     public Uni<Views.PaymentLinkView> get(@PathParam("id") String id) {
         ApiPrincipal p = caller.require("payment_links:read");
         return links.get(p, id).map(l -> Views.of(l, urls.base()));

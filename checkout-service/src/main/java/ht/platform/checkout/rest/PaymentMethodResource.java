@@ -30,7 +30,7 @@ public class PaymentMethodResource {
     PaymentRails rails;
 
     @GET
-    @Operation(summary = "Payment methods really available here and now",
+    @Operation(operationId = "listPaymentMethods", summary = "Payment methods really available here and now",
             description = "Scope: payment_intents:read. A method whose rail has an open circuit breaker is listed with available=false."
                     + " Errors: 400 INVALID_REQUEST (currency); 401; 403 INSUFFICIENT_SCOPE.")
     public Views.ListView<Views.PaymentMethodView> list(@QueryParam("currency") String currency) {

@@ -45,7 +45,7 @@ public class RefundResource {
 
 
     @POST
-    @Operation(summary = "Refund all or part of a payment",
+    @Operation(operationId = "createRefund", summary = "Refund all or part of a payment",
             description = "Scope: refunds:create. Idempotency-Key is mandatory. The refund is answered pending; refund.succeeded"
                     + " or refund.failed follows. Errors: 400 IDEMPOTENCY_KEY_REQUIRED, INVALID_IDEMPOTENCY_KEY, INVALID_REQUEST;"
                     + " 401; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND; 409 REFUND_EXCEEDS_AVAILABLE, PAYMENT_INTENT_UNEXPECTED_STATE,"
@@ -57,7 +57,7 @@ public class RefundResource {
 
     @GET
     @Path("/{id}")
-    @Operation(summary = "State of a refund", description = "Scope: refunds:read. Errors: 401; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND.")
+    @Operation(operationId = "retrieveRefund", summary = "State of a refund", description = "Scope: refunds:read. Errors: 401; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND.")
     public Uni<Views.RefundView> get(@PathParam("id") String id) {
         ApiPrincipal p = caller.require("refunds:read");
         return refunds.get(p, id).map(Views::of);

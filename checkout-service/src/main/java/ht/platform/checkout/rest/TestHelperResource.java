@@ -43,7 +43,7 @@ public class TestHelperResource {
 
     @POST
     @Path("/payment_intents/{id}/simulate")
-    @Operation(summary = "Pay a test payment intent with a chosen outcome (what the customer does on the hosted page)",
+    @Operation(operationId = "simulateTestPaymentIntent", summary = "Pay a test payment intent with a chosen outcome (what the customer does on the hosted page)",
             description = "Test keys only (a live key gets 403 INSUFFICIENT_SCOPE); scope payment_intents:write. Outcomes: succeeded,"
                     + " failed, requires_action, provider_pending, provider_unknown_then_succeeded, provider_unknown_then_failed."
                     + " Errors: 400 INVALID_REQUEST; 404 NOT_FOUND; 409 PAYMENT_INTENT_UNEXPECTED_STATE, PAYMENT_METHOD_UNAVAILABLE.")
@@ -58,7 +58,7 @@ public class TestHelperResource {
 
     @POST
     @Path("/provider_pending/{id}/settle")
-    @Operation(summary = "The test rail concludes a provider_pending payment; the service then settles it by asking the rail",
+    @Operation(operationId = "settleTestProviderPending", summary = "The test rail concludes a provider_pending payment; the service then settles it by asking the rail",
             description = "Test keys only; scope payment_intents:write. {id} is the payment intent. Errors: 400; 404; 409 PAYMENT_INTENT_UNEXPECTED_STATE.")
     public Uni<Views.PaymentIntentView> settle(@PathParam("id") String id, Requests.Settle body) {
         ApiPrincipal p = caller.requireTestMode();

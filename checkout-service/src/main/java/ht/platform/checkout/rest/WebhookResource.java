@@ -48,7 +48,7 @@ public class WebhookResource {
 
     @POST
     @Path("/webhook_endpoints")
-    @Operation(summary = "Register a webhook destination; its secret is shown only in this response",
+    @Operation(operationId = "createWebhookEndpoint", summary = "Register a webhook destination; its secret is shown only in this response",
             description = "Scope: webhooks:manage. https URL with a public host; at most 10 per application. Deliveries carry"
                     + " Checkout-Event-Id, Checkout-Event-Type, Checkout-Timestamp and Checkout-Signature = hex HMAC-SHA256 of"
                     + " '<Checkout-Timestamp>.<raw body>' with the secret. Errors: 400 INVALID_REQUEST; 401; 403 INSUFFICIENT_SCOPE;"
@@ -65,14 +65,14 @@ public class WebhookResource {
 
     @GET
     @Path("/webhook_endpoints")
-    @Operation(summary = "Webhook destinations of the application (this mode)", description = "Scope: webhooks:manage. Errors: 401; 403 INSUFFICIENT_SCOPE.")
+    @Operation(operationId = "listWebhookEndpoints", summary = "Webhook destinations of the application (this mode)", description = "Scope: webhooks:manage. Errors: 401; 403 INSUFFICIENT_SCOPE.")
     public Uni<Views.ListView<Views.WebhookEndpointView>> list() {
         return webhooks.list(caller.require("webhooks:manage"));
     }
 
     @DELETE
     @Path("/webhook_endpoints/{id}")
-    @Operation(summary = "Delete a webhook destination", description = "Scope: webhooks:manage. Errors: 401; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND.")
+    @Operation(operationId = "deleteWebhookEndpoint", summary = "Delete a webhook destination", description = "Scope: webhooks:manage. Errors: 401; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND.")
     @APIResponse(responseCode = "204", description = "Deleted")
     public Uni<Response> delete(@PathParam("id") String id) {
         return webhooks.delete(caller.require("webhooks:manage"), id).replaceWith(Response.noContent().build());
@@ -81,7 +81,7 @@ public class WebhookResource {
     @POST
     @Path("/webhook_endpoints/{id}/rotate_secret")
     @Consumes(MediaType.WILDCARD)
-    @Operation(summary = "Rotate an endpoint's secret: the new one is shown only in this response; the previous one keeps signing"
+    @Operation(operationId = "rotateWebhookEndpointSecret", summary = "Rotate an endpoint's secret: the new one is shown only in this response; the previous one keeps signing"
             + " (a second hex in Checkout-Signature) until previous_secret_expires_at",
             description = "Scope: webhooks:manage. Errors: 401; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND; 409 ROTATION_IN_PROGRESS.")
     public Uni<Views.SecretRotated> rotate(@PathParam("id") String id) {
@@ -90,7 +90,7 @@ public class WebhookResource {
 
     @POST
     @Path("/webhook_endpoints/{id}/recover")
-    @Operation(summary = "Recover a window: queue again every failed or dead delivery to this endpoint created in [since, until)",
+    @Operation(operationId = "recoverWebhookEndpoint", summary = "Recover a window: queue again every failed or dead delivery to this endpoint created in [since, until)",
             description = "Scope: webhooks:manage. The same window asked twice resends nothing the second time (replayed: true)."
                     + " Errors: 400 INVALID_REQUEST; 401; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND.")
     public Uni<Views.RecoveryView> recover(@PathParam("id") String id, Requests.RecoverWindow body) {
@@ -103,7 +103,7 @@ public class WebhookResource {
 
     @GET
     @Path("/events")
-    @Operation(summary = "Events of the application: newest first, or with after= the event feed",
+    @Operation(operationId = "listEvents", summary = "Events of the application: newest first, or with after= the event feed",
             description = "Scope: webhooks:manage. Without after (nor wait, types, address): the events newest first"
                     + " (limit, starting_after, type). With after: " + FeedApi.DESCRIPTION)
     public Uni<Object> events(@QueryParam("limit") String limit, @QueryParam("starting_after") String startingAfter,
@@ -120,7 +120,7 @@ public class WebhookResource {
 
     @GET
     @Path("/events/{id}")
-    @Operation(summary = "An event with its deliveries (pending, succeeded, dead) and every attempt",
+    @Operation(operationId = "retrieveEvent", summary = "An event with its deliveries (pending, succeeded, dead) and every attempt",
             description = "Scope: webhooks:manage. Errors: 401; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND.")
     public Uni<Views.EventView> event(@PathParam("id") String id) {
         return webhooks.event(caller.require("webhooks:manage"), id);
@@ -128,7 +128,7 @@ public class WebhookResource {
 
     @POST
     @Path("/events/{id}/resend")
-    @Operation(summary = "Resend an event (dead letters included) with the same id and body",
+    @Operation(operationId = "resendEvent", summary = "Resend an event (dead letters included) with the same id and body",
             description = "Scope: webhooks:manage. Errors: 401; 403 INSUFFICIENT_SCOPE; 404 NOT_FOUND.")
     @APIResponse(responseCode = "202", description = "Scheduled again")
     public Uni<Response> resend(@PathParam("id") String id) {

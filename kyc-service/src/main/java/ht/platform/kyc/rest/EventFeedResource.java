@@ -32,7 +32,7 @@ public class EventFeedResource {
     FeedApi feed;
 
     @GET
-    @Operation(summary = FeedApi.SUMMARY, description = "Scope: verifications:read. The address is the application's"
+    @Operation(operationId = "listEvents", summary = FeedApi.SUMMARY, description = "Scope: verifications:read. The address is the application's"
             + " webhook address of the key's mode. " + FeedApi.DESCRIPTION)
     public Uni<Map<String, Object>> events(@QueryParam("after") String after, @QueryParam("limit") String limit,
                                            @QueryParam("wait") String wait, @QueryParam("types") String types,

@@ -21,14 +21,14 @@ public class JwksResource {
 
     @GET
     @Path("jwks.json")
-    @Operation(summary = "Public keys (JWKS) that verify proofs offline")
+    @Operation(operationId = "retrieveJwks", summary = "Public keys (JWKS) that verify proofs offline")
     public Response jwks() {
         return Response.ok(proofs.jwks()).header("Cache-Control", "public, max-age=300").build();
     }
 
     @GET
     @Path("jwks-test.json")
-    @Operation(summary = "Public keys (JWKS) of test-mode proofs only; never trust them for live decisions")
+    @Operation(operationId = "retrieveTestJwks", summary = "Public keys (JWKS) of test-mode proofs only; never trust them for live decisions")
     public Response testJwks() {
         return Response.ok(proofs.testJwks()).header("Cache-Control", "public, max-age=300").build();
     }

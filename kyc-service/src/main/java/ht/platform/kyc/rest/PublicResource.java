@@ -33,7 +33,7 @@ public class PublicResource {
     DecisionEngine engine;
 
     @GET
-    @Operation(summary = "Countries, documents, levels and features (no key needed)")
+    @Operation(operationId = "retrieveCapabilities", summary = "Countries, documents, levels and features (no key needed)")
     public Map<String, Object> capabilities() {
         Map<String, Object> features = new LinkedHashMap<>();
         features.put("proof", true);

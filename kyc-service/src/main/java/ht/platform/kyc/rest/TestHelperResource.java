@@ -43,7 +43,7 @@ public class TestHelperResource {
     @POST
     @Path("/complete")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Drive a test verification to verified, rejected, retry_required, unable_to_verify or technical_error")
+    @Operation(operationId = "completeTestVerification", summary = "Drive a test verification to verified, rejected, retry_required, unable_to_verify or technical_error")
     public Uni<Response> complete(@PathParam("id") String id, Complete body) {
         var principal = caller.requireTestMode();
         caller.require("verifications:write");
@@ -54,7 +54,7 @@ public class TestHelperResource {
     @POST
     @Path("/advance")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Move a test verification forward to started, document_submitted or processing")
+    @Operation(operationId = "advanceTestVerification", summary = "Move a test verification forward to started, document_submitted or processing")
     public Uni<Response> advance(@PathParam("id") String id, Advance body) {
         var principal = caller.requireTestMode();
         caller.require("verifications:write");
@@ -65,7 +65,7 @@ public class TestHelperResource {
     @POST
     @Path("/expire")
     @Consumes(MediaType.WILDCARD)
-    @Operation(summary = "Let a test verification's validity run out now")
+    @Operation(operationId = "expireTestVerification", summary = "Let a test verification's validity run out now")
     public Uni<Response> expire(@PathParam("id") String id) {
         var principal = caller.requireTestMode();
         caller.require("verifications:write");

@@ -25,6 +25,7 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -60,7 +61,7 @@ public class VerificationResource {
     @POST
     @Path("/verifications")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Create a verification (from the client's backend); Idempotency-Key is required")
+    @Operation(operationId = "createVerification", summary = "Create a verification (from the client's backend); Idempotency-Key is required")
     @APIResponse(responseCode = "201", description = "The verification and its verification_url", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = VerificationSchemas.CreatedVerification.class)))
     public Uni<Response> create(@HeaderParam("Idempotency-Key") String idempotencyKey, VerificationService.CreateRequest body) {
         var principal = caller.require("verifications:write");
@@ -69,7 +70,7 @@ public class VerificationResource {
 
     @GET
     @Path("/verifications/{id}")
-    @Operation(summary = "Read a verification")
+    @Operation(operationId = "retrieveVerification", summary = "Read a verification")
     @APIResponse(responseCode = "200", description = "The verification", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = VerificationSchemas.Verification.class)))
     public Uni<Response> get(@PathParam("id") String id) {
         var principal = caller.require("verifications:read");
@@ -79,7 +80,7 @@ public class VerificationResource {
     @POST
     @Path("/verifications/{id}/cancel")
     @Consumes(MediaType.WILDCARD)
-    @Operation(summary = "Cancel a verification still in progress (409 VERIFICATION_NOT_CANCELLABLE otherwise)")
+    @Operation(operationId = "cancelVerification", summary = "Cancel a verification still in progress (409 VERIFICATION_NOT_CANCELLABLE otherwise)")
     @APIResponse(responseCode = "200", description = "The cancelled verification", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = VerificationSchemas.Verification.class)))
     public Uni<Response> cancel(@PathParam("id") String id) {
         var principal = caller.require("verifications:write");
@@ -89,7 +90,7 @@ public class VerificationResource {
     @POST
     @Path("/verifications/{id}/retry")
     @Consumes(MediaType.WILDCARD)
-    @Operation(summary = "Start a new attempt of a retry_required verification (409 MAX_ATTEMPTS_REACHED at the cap)")
+    @Operation(operationId = "retryVerification", summary = "Start a new attempt of a retry_required verification (409 MAX_ATTEMPTS_REACHED at the cap)")
     @APIResponse(responseCode = "200", description = "The new attempt and its verification_url", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = VerificationSchemas.CreatedVerification.class)))
     public Uni<Response> retry(@PathParam("id") String id) {
         var principal = caller.require("verifications:write");
@@ -99,9 +100,12 @@ public class VerificationResource {
     @POST
     @Path("/verifications/{id}/proof")
     @Consumes(MediaType.WILDCARD)
-    @Operation(summary = "Issue a short-lived EdDSA proof of a verified verification (409 VERIFICATION_NOT_VERIFIED, SUBJECT_RESTRICTED, VERIFICATION_EXPIRED or SUBJECT_NOT_VERIFIED otherwise)")
+    @Operation(operationId = "createVerificationProof", summary = "Issue a short-lived EdDSA proof of a verified verification (409 VERIFICATION_NOT_VERIFIED, SUBJECT_RESTRICTED, VERIFICATION_EXPIRED or SUBJECT_NOT_VERIFIED otherwise)")
     @APIResponse(responseCode = "200", description = "The proof (a JWT)", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProofView.class)))
-    public Uni<Response> proof(@PathParam("id") String id, String rawBody) {
+    public Uni<Response> proof(@PathParam("id") String id,
+            @RequestBody(required = false, description = "Optional; an empty body is {}",
+                    content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProofRequest.class)))
+            String rawBody) {
         var principal = caller.require("verifications:read");
         boolean include = false;
         if (rawBody != null && !rawBody.isBlank()) {
@@ -122,7 +126,7 @@ public class VerificationResource {
 
     @GET
     @Path("/subjects/{external_user_id}/status")
-    @Operation(summary = "Status of a subject: (this application, external_user_id)")
+    @Operation(operationId = "retrieveSubjectStatus", summary = "Status of a subject: (this application, external_user_id)")
     public Uni<SubjectService.SubjectStatus> subject(@PathParam("external_user_id") String externalUserId) {
         var principal = caller.require("subjects:read");
         return subjects.status(principal, externalUserId);

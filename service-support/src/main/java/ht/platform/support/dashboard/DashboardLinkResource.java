@@ -38,7 +38,7 @@ public class DashboardLinkResource {
     SignIns signIns;
 
     @POST
-    @Operation(summary = "A single-use sign-in link to this tenant's dashboard, valid for a few minutes (permission dashboard:write)")
+    @Operation(operationId = "createDashboardLink", summary = "A single-use sign-in link to this tenant's dashboard, valid for a few minutes (permission dashboard:write)")
     public Uni<Response> create(CreateLink body) {
         ApiPrincipal p = caller.require(SCOPE);
         String mode = body == null || body.mode() == null ? p.mode() : body.mode();

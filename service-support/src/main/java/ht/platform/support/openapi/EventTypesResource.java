@@ -28,7 +28,7 @@ public class EventTypesResource {
     Caller caller;
 
     @GET
-    @Operation(summary = "The event types this service sends, each with the JSON Schema of its body",
+    @Operation(operationId = "listEventTypes", summary = "The event types this service sends, each with the JSON Schema of its body",
             description = "The same description as the document's webhooks object: the envelope and data.object of each"
                     + " type, the delivery headers and the signature scheme. Errors: 401; 403 INSUFFICIENT_SCOPE.")
     public Map<String, Object> list() {

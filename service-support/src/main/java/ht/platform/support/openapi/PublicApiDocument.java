@@ -33,8 +33,12 @@ import java.util.TreeMap;
  *       except the public ones ({@code platform.openapi.public-operations}; FoundationContract checks both ways against the running service);</li>
  *   <li>the one error body, schema {@value #ERROR}, on every error status an operation can answer;</li>
  *   <li>request examples from {@code openapi/examples/<METHOD><path with / as _>.json} on the class path;</li>
- *   <li>every event the service sends, in OpenAPI 3.1's {@code webhooks} ({@link EventWebhooks}).</li>
+ *   <li>every event the service sends, in OpenAPI 3.1's {@code webhooks} ({@link EventWebhooks});</li>
+ *   <li>the document's licence and contact, and only the tags its operations use ({@link PublicServer} adds the
+ *       servers and the contact's address from {@code public-base-url} at run time).</li>
  * </ul>
+ * Every operation names itself ({@code @Operation(operationId = "createPayment")}: verb and object in the document's
+ * own words); OpenApiDocumentContract fails the build when one has none or two share one.
  */
 public class PublicApiDocument implements OASFilter {
 
@@ -73,7 +77,8 @@ public class PublicApiDocument implements OASFilter {
         }
         api.getPaths().getPathItems().forEach((path, item) -> item.getOperations().forEach((method, operation) -> {
             boolean secured = path.startsWith("/api/v1") && !publicPaths.contains(path);
-            operation.setSecurity(secured ? List.of(OASFactory.createSecurityRequirement().addScheme(SCHEME)) : null);
+            // an empty list says "no key" outright: a generator or linter reading no security would guess
+            operation.setSecurity(secured ? List.of(OASFactory.createSecurityRequirement().addScheme(SCHEME)) : new java.util.ArrayList<>());
             for (String status : statuses(method, path, secured, operation)) {
                 APIResponses responses = operation.getResponses() == null ? OASFactory.createAPIResponses() : operation.getResponses();
                 operation.setResponses(responses);
@@ -86,6 +91,26 @@ public class PublicApiDocument implements OASFilter {
             example(method, path, operation);
         }));
         keepOnlyReferencedSchemas(api);
+        keepOnlyUsedTags(api);
+        api.getInfo().setLicense(OASFactory.createLicense().name(LICENSE)
+                .url("https://www.apache.org/licenses/LICENSE-2.0"));
+    }
+
+    /** The API description's licence, the one the webhook library clients use ships under. */
+    static final String LICENSE = "Apache-2.0";
+
+    /** The tags of the left-out operations (operator, hosted pages) go: a generator would make empty classes of them. */
+    private static void keepOnlyUsedTags(OpenAPI api) {
+        if (api.getTags() == null) {
+            return;
+        }
+        Set<String> used = new java.util.HashSet<>();
+        api.getPaths().getPathItems().values().forEach(item -> item.getOperations().values().forEach(operation -> {
+            if (operation.getTags() != null) {
+                used.addAll(operation.getTags());
+            }
+        }));
+        api.setTags(api.getTags().stream().filter(tag -> used.contains(tag.getName())).toList());
     }
 
     /** The schemas of the left-out operations (operator API, pages) go too: a generator would make classes of them. */
@@ -173,6 +198,8 @@ public class PublicApiDocument implements OASFilter {
                 .required(List.of("code", "message", "request_id"));
         return OASFactory.createSchema().addType(Schema.SchemaType.OBJECT)
                 .description("The one error body of every non-2xx answer")
-                .addProperty("error", detail).required(List.of("error"));
+                .addProperty("error", detail).required(List.of("error"))
+                .examples(List.of(Map.of("error", Map.of("code", "INVALID_REQUEST", "message", "amount must be a positive integer",
+                        "param", "amount", "request_id", "req_01JD8Z6Q3R4S5T6V7W8X9Y0ZAB"))));
     }
 }

@@ -64,7 +64,7 @@ public class MoneyResource {
     @POST
     @Path("/payments")
     @Tag(name = "Payments")
-    @Operation(summary = "Create a payment; the customer confirms it on wallet_url. Idempotency-Key accepted")
+    @Operation(operationId = "createPayment", summary = "Create a payment; the customer confirms it on wallet_url. Idempotency-Key accepted")
     @APIResponse(responseCode = "201", description = "The payment and its wallet_url", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PaymentView.class)))
     public Uni<Response> createPayment(@HeaderParam("Idempotency-Key") String key, CreatePayment body) {
         return payments.create(caller.require("payments:write"), key, body).map(StoredResponse::toResponse);
@@ -73,7 +73,7 @@ public class MoneyResource {
     @GET
     @Path("/payments/{id}")
     @Tag(name = "Payments")
-    @Operation(summary = "Retrieve a payment")
+    @Operation(operationId = "retrievePayment", summary = "Retrieve a payment")
     public Uni<PaymentView> getPayment(@PathParam("id") String id) {
         return payments.get(caller.require("payments:read"), id);
     }
@@ -81,7 +81,7 @@ public class MoneyResource {
     @GET
     @Path("/payments/{id}/moncash_orders")
     @Tag(name = "Payments")
-    @Operation(summary = "The MonCash payments a live payment sent its customer to",
+    @Operation(operationId = "listPaymentMonCashOrders", summary = "The MonCash payments a live payment sent its customer to",
             description = "Newest first. Money MonCash collected that credits nothing (another amount, or a payment "
                     + "already final) goes back to the payer by Transfert: given_back is pending, sent or refused.")
     public Uni<ListView<MonCashOrderView>> moncashOrders(@PathParam("id") String id) {
@@ -92,7 +92,7 @@ public class MoneyResource {
     @GET
     @Path("/payments")
     @Tag(name = "Payments")
-    @Operation(summary = "List payments, newest first (limit 1..100, starting_after)")
+    @Operation(operationId = "listPayments", summary = "List payments, newest first (limit 1..100, starting_after)")
     public Uni<ListView<PaymentView>> listPayments(@QueryParam("limit") String limit, @QueryParam("starting_after") String after) {
         ApiPrincipal principal = caller.require("payments:read");
         return payments.list(principal, Paging.of(limit, after));
@@ -101,7 +101,7 @@ public class MoneyResource {
     @POST
     @Path("/withdrawals")
     @Tag(name = "Withdrawals")
-    @Operation(summary = "Request a withdrawal to a wallet; reserves amount plus fee. Idempotency-Key required")
+    @Operation(operationId = "createWithdrawal", summary = "Request a withdrawal to a wallet; reserves amount plus fee. Idempotency-Key required")
     @APIResponse(responseCode = "201", description = "The withdrawal, its total reserved", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = WithdrawalView.class)))
     public Uni<Response> createWithdrawal(@HeaderParam("Idempotency-Key") String key, CreateWithdrawal body) {
         return withdrawals.create(caller.require("withdrawals:write"), key, body).map(StoredResponse::toResponse);
@@ -110,7 +110,7 @@ public class MoneyResource {
     @GET
     @Path("/withdrawals/{id}")
     @Tag(name = "Withdrawals")
-    @Operation(summary = "Retrieve a withdrawal")
+    @Operation(operationId = "retrieveWithdrawal", summary = "Retrieve a withdrawal")
     public Uni<WithdrawalView> getWithdrawal(@PathParam("id") String id) {
         return withdrawals.get(caller.require("withdrawals:read"), id);
     }
@@ -118,7 +118,7 @@ public class MoneyResource {
     @GET
     @Path("/withdrawals")
     @Tag(name = "Withdrawals")
-    @Operation(summary = "List withdrawals, newest first (limit 1..100, starting_after)")
+    @Operation(operationId = "listWithdrawals", summary = "List withdrawals, newest first (limit 1..100, starting_after)")
     public Uni<ListView<WithdrawalView>> listWithdrawals(@QueryParam("limit") String limit, @QueryParam("starting_after") String after) {
         ApiPrincipal principal = caller.require("withdrawals:read");
         return withdrawals.list(principal, Paging.of(limit, after));
@@ -127,7 +127,7 @@ public class MoneyResource {
     @POST
     @Path("/withdrawals/{id}/cancel")
     @Tag(name = "Withdrawals")
-    @Operation(summary = "Cancel a requested withdrawal; the reservation is released")
+    @Operation(operationId = "cancelWithdrawal", summary = "Cancel a requested withdrawal; the reservation is released")
     public Uni<WithdrawalView> cancelWithdrawal(@PathParam("id") String id) {
         return withdrawals.transition(caller.require("withdrawals:write"), id, "cancel");
     }
@@ -135,7 +135,7 @@ public class MoneyResource {
     @GET
     @Path("/balance")
     @Tag(name = "Balance")
-    @Operation(summary = "The balance of this mode: available and reserved (HTG)")
+    @Operation(operationId = "retrieveBalance", summary = "The balance of this mode: available and reserved (HTG)")
     public Uni<BalanceView> balance() {
         return balances.get(caller.require("balance:read"));
     }

@@ -41,7 +41,7 @@ public class TestHelperResource {
 
     @POST
     @Path("/payments/{id}/{action}")
-    @Operation(summary = "Drive a test payment: succeed | fail | expire")
+    @Operation(operationId = "driveTestPayment", summary = "Drive a test payment: succeed | fail | expire")
     public Uni<PaymentView> payment(@PathParam("id") String id, @PathParam("action") String action) {
         ApiPrincipal principal = caller.require("payments:write");
         caller.requireTestMode();
@@ -53,7 +53,7 @@ public class TestHelperResource {
 
     @POST
     @Path("/withdrawals/{id}/{action}")
-    @Operation(summary = "Drive a test withdrawal: process | complete | fail | reject")
+    @Operation(operationId = "driveTestWithdrawal", summary = "Drive a test withdrawal: process | complete | fail | reject")
     public Uni<WithdrawalView> withdrawal(@PathParam("id") String id, @PathParam("action") String action) {
         ApiPrincipal principal = caller.require("withdrawals:write");
         caller.requireTestMode();

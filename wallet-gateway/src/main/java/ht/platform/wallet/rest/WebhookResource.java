@@ -56,7 +56,7 @@ public class WebhookResource {
 
     @GET
     @Path("/events")
-    @Operation(summary = FeedApi.SUMMARY, description = "Scope: webhooks:read. " + FeedApi.DESCRIPTION)
+    @Operation(operationId = "listEvents", summary = FeedApi.SUMMARY, description = "Scope: webhooks:read. " + FeedApi.DESCRIPTION)
     public Uni<Map<String, Object>> events(@QueryParam("after") String after, @QueryParam("limit") String limit,
                                            @QueryParam("wait") String wait, @QueryParam("types") String types,
                                            @QueryParam("address") String address) {
@@ -65,14 +65,14 @@ public class WebhookResource {
 
     @GET
     @Path("/webhooks")
-    @Operation(summary = "List the registered addresses (never their secrets)")
+    @Operation(operationId = "listWebhooks", summary = "List the registered addresses (never their secrets)")
     public Uni<ListView<WebhookView>> list() {
         return webhooks.list(caller.require("webhooks:read"));
     }
 
     @POST
     @Path("/webhooks")
-    @Operation(summary = "Register an address (https, public; at most 3); the whsec_ secret is shown only here")
+    @Operation(operationId = "createWebhook", summary = "Register an address (https, public; at most 3); the whsec_ secret is shown only here")
     @APIResponse(responseCode = "201", description = "The address and its secret", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = WebhookCreated.class)))
     public Uni<Response> register(RegisterWebhook body) {
         return webhooks.register(caller.require("webhooks:write"), body)
@@ -81,35 +81,35 @@ public class WebhookResource {
 
     @GET
     @Path("/webhooks/{id}")
-    @Operation(summary = "Retrieve an address")
+    @Operation(operationId = "retrieveWebhook", summary = "Retrieve an address")
     public Uni<WebhookView> get(@PathParam("id") String id) {
         return webhooks.get(caller.require("webhooks:read"), id);
     }
 
     @DELETE
     @Path("/webhooks/{id}")
-    @Operation(summary = "Remove an address; its pending deliveries are dropped")
+    @Operation(operationId = "deleteWebhook", summary = "Remove an address; its pending deliveries are dropped")
     public Uni<Response> delete(@PathParam("id") String id) {
         return webhooks.delete(caller.require("webhooks:write"), id).replaceWith(Response.noContent().build());
     }
 
     @POST
     @Path("/webhooks/{id}/reactivate")
-    @Operation(summary = "Reactivate a paused address; held deliveries go out in order")
+    @Operation(operationId = "reactivateWebhook", summary = "Reactivate a paused address; held deliveries go out in order")
     public Uni<WebhookView> reactivate(@PathParam("id") String id) {
         return webhooks.reactivate(caller.require("webhooks:write"), id);
     }
 
     @POST
     @Path("/webhooks/{id}/rotate_secret")
-    @Operation(summary = "Rotate the signing secret; the new one is shown once, the old one signs too for 24 h")
+    @Operation(operationId = "rotateWebhookSecret", summary = "Rotate the signing secret; the new one is shown once, the old one signs too for 24 h")
     public Uni<SecretRotated> rotate(@PathParam("id") String id) {
         return webhooks.rotate(caller.require("webhooks:write"), id);
     }
 
     @POST
     @Path("/webhooks/{id}/test")
-    @Operation(summary = "Send a webhook.ping event to this address")
+    @Operation(operationId = "pingWebhook", summary = "Send a webhook.ping event to this address")
     @APIResponse(responseCode = "202", description = "The webhook.ping event queued", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PingView.class)))
     public Uni<Response> test(@PathParam("id") String id) {
         return webhooks.ping(caller.require("webhooks:write"), id).map(p -> Response.status(202).entity(p).build());
@@ -117,7 +117,7 @@ public class WebhookResource {
 
     @GET
     @Path("/webhooks/{id}/deliveries")
-    @Operation(summary = "Deliveries to this address, newest first, each with its attempts")
+    @Operation(operationId = "listWebhookDeliveries", summary = "Deliveries to this address, newest first, each with its attempts")
     public Uni<ListView<DeliveryView>> deliveries(@PathParam("id") String id, @QueryParam("limit") String limit,
                                                   @QueryParam("starting_after") String after) {
         var principal = caller.require("webhooks:read");
@@ -126,7 +126,7 @@ public class WebhookResource {
 
     @POST
     @Path("/webhooks/{id}/recover")
-    @Operation(summary = "Recover a window: queue again every failed or abandoned delivery to this address created in [since, until);"
+    @Operation(operationId = "recoverWebhook", summary = "Recover a window: queue again every failed or abandoned delivery to this address created in [since, until);"
             + " the same window asked twice resends nothing the second time")
     public Uni<RecoveryView> recover(@PathParam("id") String id, RecoverWindow body) {
         var principal = caller.require("webhooks:write");
@@ -138,14 +138,14 @@ public class WebhookResource {
 
     @GET
     @Path("/webhook_deliveries/{id}")
-    @Operation(summary = "A delivery with its attempts")
+    @Operation(operationId = "retrieveWebhookDelivery", summary = "A delivery with its attempts")
     public Uni<DeliveryView> delivery(@PathParam("id") String id) {
         return webhooks.delivery(caller.require("webhooks:read"), id);
     }
 
     @POST
     @Path("/webhook_deliveries/{id}/resend")
-    @Operation(summary = "Queue an abandoned or delivered delivery again (same event id)")
+    @Operation(operationId = "resendWebhookDelivery", summary = "Queue an abandoned or delivered delivery again (same event id)")
     public Uni<DeliveryView> resend(@PathParam("id") String id) {
         return webhooks.resend(caller.require("webhooks:write"), id);
     }
