@@ -62,7 +62,7 @@ public class VerificationResource {
     @Path("/verifications")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(operationId = "createVerification", summary = "Create a verification (from the client's backend); Idempotency-Key is required")
-    @APIResponse(responseCode = "201", description = "The verification and its verification_url", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = VerificationSchemas.CreatedVerification.class)))
+    @APIResponse(responseCode = "200", description = "The verification and its verification_url", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = VerificationSchemas.CreatedVerification.class)))
     public Uni<Response> create(@HeaderParam("Idempotency-Key") String idempotencyKey, VerificationService.CreateRequest body) {
         var principal = caller.require("verifications:write");
         return verifications.create(principal, idempotencyKey, body).map(r -> r.toResponse());
