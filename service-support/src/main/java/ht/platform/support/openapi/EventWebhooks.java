@@ -50,8 +50,9 @@ final class EventWebhooks {
     }
 
     /**
-     * An example event of the type, made from its schema: the schema's own example or first enum value where it has
-     * one, else a value of the declared type; every required property, and the object's properties too.
+     * An example event of the type, made from its schema (Redocly checks it against the schema): every property, each
+     * with the schema's own example, const or first enum value where it has one, else a value of its declared type
+     * (a string property's example is its name); the event's id, type and time are set.
      */
     @SuppressWarnings("unchecked")
     static Object example(String type, Map<String, Object> schema, java.util.function.Function<String, Object> refs) {
