@@ -77,12 +77,32 @@ if ! alive "$HA_DIR/etcd.pid"; then
 fi
 
 # ---------------------------------------------------------------- Patroni, one per node
-# DCS settings (bootstrap.dcs, written to etcd by the first node): Patroni's "Dynamic Configuration Settings" and
-# "Replication modes". ttl 8 / loop_wait 1 / retry_timeout 3 (the documented rule loop_wait + 2 * retry_timeout <= ttl):
-# a leader whose Patroni died loses the lock within 8 s, so the promotion, the remaining replica's switch to the new
-# primary and the first commit fit in the 15 s the platform promises (Patroni's defaults, 30 / 10 / 10, take ~30 s).
-# synchronous_mode_strict: a commit is acknowledged only once a second node has it, even when no replica is left
-# (writes then wait instead of going on alone): an acknowledged payment must survive the loss of any one node.
+# DCS settings (bootstrap.dcs, written to etcd by the first node; PATCH /config below brings an existing cluster to the
+# same values). Where a failover's time goes, from the kill of the leader's node (measured in docs/benchmarks.md):
+# - the leader key outlives its dead owner until its etcd lease ends: ttl 8 s. loop_wait 1 and retry_timeout 3 are
+#   the smallest values Patroni's "Dynamic Configuration Settings" allow, and ttl 8 keeps its rule
+#   loop_wait + 2 * retry_timeout <= ttl (1 + 6 <= 8) with a second to spare for a loaded machine. Patroni 3.2 and later
+#   document 20 as ttl's minimum and raise a smaller value to 20 (with a warning): there a lost node fails over only
+#   ~20 s after its death. Debian 12's Patroni 3.0.2, which this script installs, takes 8 as written.
+# - the synchronous standby promotes itself at once (a watch on the leader key wakes it; maximum_lag_on_failover
+#   keeps a replica that lags by more than 1 MiB out of the race).
+# - synchronous_mode_strict: a commit is acknowledged only once a second node has it, even when no replica is left
+#   (writes then wait instead of going on alone): an acknowledged payment survives the loss of any one node. So the
+#   new primary commits nothing until the remaining replica streams from it ("Replication modes").
+# - use_slots false: with slots that replica may stream only through a slot the new primary creates for it, which
+#   Patroni 3.0.2 does in the HA cycle after the promotion's checkpoint: 2-3 s in which every commit waits. Without
+#   slots it follows the candidate before the promotion and goes on across the new timeline. What keeps WAL for a
+#   replica instead is wal_keep_size (PostgreSQL's "Log-Shipping Standby Servers": the documented alternative to
+#   slots). Patroni 3.0.2 drops a member's slot anyway once the member's key expires (ttl), so for a lost node
+#   wal_keep_size was already all that held its WAL; a node away for more than 256 MB of WAL is rebuilt with
+#   `patronictl reinit`.
+# - a replica retries its primary every second (wal_retrieve_retry_interval, PostgreSQL's default 5 s).
+# - primary_start_timeout 0: a primary whose Postgres crashed (its Patroni alive) hands over to the synchronous standby
+#   at once instead of crash recovery and a restart in place (Patroni's default, up to 300 s; measured 10-12 s here
+#   under load). Patroni's "Dynamic Configuration Settings" warn that with asynchronous replication this can lose
+#   transactions; in strict synchronous mode the standby has every acknowledged commit, and Patroni fails over only
+#   when a healthy candidate exists (otherwise it restarts in place). The old primary rejoins by itself (pg_rewind).
+DCS_PATCH='{"ttl": 8, "loop_wait": 1, "retry_timeout": 3, "primary_start_timeout": 0, "postgresql": {"use_slots": false}}'
 node_config() {
   local n=$1 pp rp; pp=$(pg_port "$n"); rp=$(rest_port "$n")
   cat <<YAML
@@ -98,13 +118,14 @@ bootstrap:
     ttl: 8
     loop_wait: 1
     retry_timeout: 3
+    primary_start_timeout: 0
     maximum_lag_on_failover: 1048576
     synchronous_mode: true
     synchronous_mode_strict: true
     synchronous_node_count: 1
     postgresql:
       use_pg_rewind: true
-      use_slots: true
+      use_slots: false
       parameters:
         max_connections: 300
         shared_buffers: 128MB
@@ -117,8 +138,7 @@ bootstrap:
         synchronous_commit: 'on'
         track_commit_timestamp: 'on'
         shared_preload_libraries: pg_stat_statements
-        # a replica asks the new primary again every second (default 5 s): in strict mode the new primary's first
-        # commit waits for a replica to stream from it
+        # a replica asks its primary again every second (default 5 s)
         wal_retrieve_retry_interval: 1s
   initdb:
     - encoding: UTF8
@@ -167,10 +187,16 @@ for n in "${NODES[@]}"; do
 done
 
 # ---------------------------------------------------------------- HAProxy: the read-write endpoint
-# Patroni's HAProxy template (haproxy.cfg in its repository): OPTIONS /primary answers 200 only on the node that
-# holds the leader lock and runs as primary; on-marked-down shutdown-sessions closes every connection to a node that
-# stops being the primary, so pools never keep writing to a demoted node. Checks every second (the template: 3 s,
-# fall 3, rise 2), so a new primary takes traffic within a second of its promotion.
+# Patroni's HAProxy template (haproxy.cfg in its repository) and its REST API's health checks: OPTIONS /primary
+# answers 200 only on the node that holds the leader lock and runs as primary; on-marked-down shutdown-sessions
+# closes every connection to a node that stops being the primary, so pools never keep writing to a demoted node.
+# Check timing (HAProxy's configuration manual, "inter"/"fastinter"/"downinter", "rise"/"fall"; the template has
+# inter 3s fall 3 rise 2): the leader is checked every second (inter 1s); a failed check is confirmed 0.5 s later
+# (fastinter, fall 2); the replicas, DOWN for this endpoint, are checked every 0.5 s (downinter) and one 200 puts a
+# new leader UP (rise 1: /primary says 200 only on the node that holds the leader key, so one answer is enough).
+# A new primary thus takes traffic within 0.5 s of its promotion, a dead one is out within 1.5 s (a killed Postgres
+# closes its connections at once anyway). With no server UP, HAProxy closes a new connection at once: the services
+# answer 503 with Retry-After meanwhile, without waiting.
 {
   cat <<CFG
 global
@@ -195,38 +221,53 @@ listen primary
     bind 127.0.0.1:$RW_PORT
     option httpchk OPTIONS /primary
     http-check expect status 200
-    default-server inter 1s fall 2 rise 1 on-marked-down shutdown-sessions
+    default-server inter 1s fastinter 500ms downinter 500ms fall 2 rise 1 on-marked-down shutdown-sessions
 CFG
   for n in "${NODES[@]}"; do
     echo "    server $n 127.0.0.1:$(pg_port "$n") maxconn 600 check port $(rest_port "$n")"
   done
-} > "$HA_DIR/haproxy.cfg"
+} > "$HA_DIR/haproxy.cfg.new"
+haproxy -c -q -f "$HA_DIR/haproxy.cfg.new"
+# a running HAProxy with an older configuration (this script changed) is restarted with the new one
+if alive "$HA_DIR/haproxy.pid" && ! cmp -s "$HA_DIR/haproxy.cfg.new" "$HA_DIR/haproxy.cfg"; then
+  echo "HAProxy's configuration changed: restarting it" >&2
+  kill "$(cat "$HA_DIR/haproxy.pid")"; sleep 0.5
+fi
+mv "$HA_DIR/haproxy.cfg.new" "$HA_DIR/haproxy.cfg"
 if ! alive "$HA_DIR/haproxy.pid"; then
-  haproxy -c -q -f "$HA_DIR/haproxy.cfg"
   start_bg "$HA_DIR/haproxy.pid" "$HA_DIR/haproxy.log" root haproxy -db -f "$HA_DIR/haproxy.cfg"
 fi
 
 # ---------------------------------------------------------------- ready: a primary behind HAProxy, two replicas streaming
-# HAProxy counts a server up until its first checks fail: wait until exactly one, the primary, is up
+# HAProxy counts a server up until its first checks fail: wait until exactly one is up and three connections in a row
+# reach a primary (a replica answers a SELECT too)
 export PGPASSWORD=$SUPERUSER_PASSWORD
+rw_ok() { [ "$("$PGBIN/psql" -X -q -h 127.0.0.1 -p "$RW_PORT" -U postgres -d postgres -tAc "SELECT pg_is_in_recovery()" 2>/dev/null)" = f ]; }
+ok=0
 for _ in $(seq 1 300); do
-  up=$(curl -s "http://127.0.0.1:$STATS_PORT/;csv" | awk -F, '$1 == "primary" && $2 ~ /^node/ && $18 == "UP"' | wc -l)
-  [ "$up" = 1 ] && "$PGBIN/psql" -X -q -h 127.0.0.1 -p "$RW_PORT" -U postgres -d postgres -tAc "SELECT 1" >/dev/null 2>&1 && break
+  # (|| true: HAProxy may not listen yet, and under set -e -o pipefail a failed curl would end the script here)
+  up=$(curl -s "http://127.0.0.1:$STATS_PORT/;csv" | awk -F, '$1 == "primary" && $2 ~ /^node/ && $18 == "UP"' | wc -l) || true
+  if [ "$up" = 1 ] && rw_ok; then ok=$((ok + 1)); else ok=0; fi
+  [ "$ok" -ge 3 ] && break
   sleep 0.2
 done
-"$PGBIN/psql" -X -q -h 127.0.0.1 -p "$RW_PORT" -U postgres -d postgres -tAc "SELECT 1" >/dev/null \
-  || { echo "no primary behind HAProxy on $RW_PORT (see $HA_DIR/*/patroni.log)" >&2; exit 1; }
+[ "$ok" -ge 3 ] || { echo "no primary behind HAProxy on $RW_PORT (see $HA_DIR/*/patroni.log)" >&2; exit 1; }
 if [ "$("$PGBIN/psql" -X -h 127.0.0.1 -p "$RW_PORT" -U postgres -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname = 'platform'")" != 1 ]; then
   "$PGBIN/psql" -X -q -h 127.0.0.1 -p "$RW_PORT" -U postgres -d postgres -c "CREATE DATABASE platform"
 fi
 "$PGBIN/psql" -X -q -h 127.0.0.1 -p "$RW_PORT" -U postgres -d platform -c "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" >/dev/null
 for _ in $(seq 1 600); do
   streaming=$("$PGBIN/psql" -X -h 127.0.0.1 -p "$RW_PORT" -U postgres -d postgres -tAc \
-    "SELECT count(*) FROM pg_stat_replication WHERE state = 'streaming'")
+    "SELECT count(*) FROM pg_stat_replication WHERE state = 'streaming'") || streaming=0
   [ "$streaming" -ge 2 ] && break
   sleep 0.2
 done
 [ "${streaming:-0}" -ge 2 ] || echo "warning: only ${streaming:-0} replica(s) streaming so far (see patronictl list)" >&2
+
+# bootstrap.dcs counts only when the cluster is created: the same values go to an existing cluster's configuration
+# (Patroni's REST API, PATCH /config on any node), so running up.sh again after an upgrade of this script applies them
+curl -fsS -o /dev/null -X PATCH -H 'Content-Type: application/json' -d "$DCS_PATCH" "http://127.0.0.1:$(rest_port node1)/config" \
+  || echo "warning: could not apply $DCS_PATCH with PATCH /config" >&2
 
 umask 077
 cat > "$HA_DIR/env" <<ENV
