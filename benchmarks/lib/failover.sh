@@ -2,10 +2,11 @@
 # (three nodes under Patroni, synchronous replication, HAProxy's read-write address) under steady load, through four
 # faults of the primary:
 #   1. failover:        kill -9 of the leader's Patroni and its postmaster together (the node is lost; a replica is
-#                       promoted once the leader lock expires);
-#   2. postmaster only: kill -9 of the leader's postmaster alone (Patroni restarts it in place, no failover);
-#   3. failover back:   the node lost in 1 rejoins as a replica (deploy/ha/up.sh restarts its Patroni, which rewinds it
-#                       with pg_rewind), then the new leader is lost the same way;
+#                       promoted once the leader lock expires); the node then rejoins as a replica (deploy/ha/up.sh
+#                       restarts its Patroni, which rewinds it with pg_rewind) before the next fault;
+#   2. postmaster only: kill -9 of the leader's postmaster alone (its Patroni lives: with primary_start_timeout 0 it
+#                       hands over to the synchronous standby at once, else it restarts Postgres in place);
+#   3. failover back:   the new leader is lost the same way as in 1;
 #   4. switchover:      a planned `patronictl switchover` (after the node lost in 3 has rejoined).
 # Each fault: FAILOVER_SECONDS of load (FAILOVER_LEAD before the fault), then every acknowledged write is looked up.
 # Measured per fault: creations answered 2xx and missing from the database or without their event (must be 0); money
@@ -67,12 +68,13 @@ sys.exit(0 if len(lead) == 1 and len(reps) == 2 else 1)"
 ha_wait_healthy() { local i; for i in $(seq 1 "${1:-120}"); do ha_healthy && return 0; sleep 1; done; return 1; }
 postmaster_pid() { head -1 "$HA_DIR/$1/data/postmaster.pid" 2>/dev/null; }
 
-# failover_setup: per service one owner with a push address to a receiver and the same owner's feed; wallet: a funded
+# failover_setup: per service one owner with a push address to a receiver and a second owner with a pull address whose
+# feed the follower reads (creations alternate between the two); wallet: a funded
 # balance for the withdrawals; checkout: succeeded intents, one for each refund to come (each phase refunds intents
 # no refund has touched yet, so an intent refunded twice is money moved twice)
 failover_setup() {
   local svc port o k
-  declare -gA FO_OWNER=() FO_KEY=() FO_RPORT=()
+  declare -gA FO_OWNER=() FO_KEY=() FO_RPORT=() FO_FEED_OWNER=() FO_FEED_KEY=()
   for svc in "${ACTIVE[@]}"; do
     [ -n "${UP[$svc]:-}" ] || continue
     port=${PORT[$svc]}
@@ -81,6 +83,12 @@ failover_setup() {
     read -r o k < <(tenant "$svc" "$port" "bench-failover" "http://127.0.0.1:$RPORT/ok") || true
     [ -n "${k:-}" ] || { log "$svc: no failover tenant"; return 1; }
     FO_OWNER[$svc]=$o; FO_KEY[$svc]=$k
+    # the feed is signed with a pull address's secret, and a kyc mode with a webhook URL has no feed: the follower
+    # reads a second owner with a pull address, and the creations alternate between the two owners
+    o=""; k=""
+    read -r o k < <(tenant "$svc" "$port" "bench-failover-feed" pull) || true
+    [ -n "${k:-}" ] || { log "$svc: no failover feed tenant"; return 1; }
+    FO_FEED_OWNER[$svc]=$o; FO_FEED_KEY[$svc]=$k
   done
   if [ -n "${FO_KEY[wallet]:-}" ]; then
     local i pay
@@ -110,7 +118,7 @@ failover_config() {
     {
       echo "svc.$i.name=$svc"; echo "svc.$i.base=http://127.0.0.1:${PORT[$svc]}"
       echo "svc.$i.createPath=${CREATE_PATH[$svc]}"; echo "svc.$i.createBody=${CREATE_BODY[$svc]}"
-      echo "svc.$i.keys=${FO_KEY[$svc]}"; echo "svc.$i.rate=$FAILOVER_RATE"; echo "svc.$i.feedKey=${FO_KEY[$svc]}"
+      echo "svc.$i.keys=${FO_KEY[$svc]},${FO_FEED_KEY[$svc]}"; echo "svc.$i.rate=$FAILOVER_RATE"; echo "svc.$i.feedKey=${FO_FEED_KEY[$svc]}"
       case $svc in
         wallet)
           echo "svc.$i.moneyPath=/api/v1/withdrawals"; echo "svc.$i.moneyKey=${FO_KEY[$svc]}"; echo "svc.$i.moneyRate=$FAILOVER_MONEY_RATE"
@@ -142,9 +150,22 @@ failover_fault() {
       for i in $(seq 1 120); do new=$(ha_leader); [ -n "$new" ] && [ "$new" != "$leader" ] && break; sleep 0.25; done
       FO_NOTE="kill -9 of $leader's Patroni and postmaster; $new promoted itself $(( $(promoted_ms "$new") - FO_FAULT_MS )) ms after (its Patroni log)" ;;
     postmaster)
+      local seen; seen=$(wc -l < "$HA_DIR/$leader/patroni.log")
       FO_FAULT_MS=$(now_ms)
       kill -9 "$(postmaster_pid "$leader")"
-      FO_NOTE="kill -9 of $leader's postmaster alone; Patroni restarted it in place" ;;
+      # its Patroni lives: it restarts Postgres in place, or (primary_start_timeout 0) hands over to the synchronous
+      # standby at once; its log says which
+      local j now=""
+      for j in $(seq 1 120); do
+        tail -n +$((seen + 1)) "$HA_DIR/$leader/patroni.log" | grep -q 'Primary crashed. Failing over\|starting as readonly\|starting primary after failure' && break
+        sleep 0.25
+      done
+      if tail -n +$((seen + 1)) "$HA_DIR/$leader/patroni.log" | grep -q 'Primary crashed. Failing over'; then
+        for j in $(seq 1 120); do now=$(ha_leader); [ -n "$now" ] && [ "$now" != "$leader" ] && break; sleep 0.25; done
+        FO_NOTE="kill -9 of $leader's postmaster alone; its Patroni handed over at once (primary_start_timeout 0): $now promoted itself $(( $(promoted_ms "$now") - FO_FAULT_MS )) ms after; $leader rejoined by itself"
+      else
+        FO_NOTE="kill -9 of $leader's postmaster alone; Patroni restarted it in place"
+      fi ;;
     switchover)
       local candidate
       candidate=$(ha_role /sync)
@@ -184,11 +205,12 @@ failover_measure() {
   local phase=$1 label=$2 P="failover.$1" svc present="$LOGS/failover-$1-present.tsv" twice=0 n probe probes=""
   : > "$present"
   for svc in "${!FO_KEY[@]}"; do
-    local o=${FO_OWNER[$svc]}
-    "${PSQL[@]}" -tA -F $'\t' -c "SELECT '$svc', 'object', id FROM ${OBJ_TABLE[$svc]} WHERE ${OWNER_COL[$svc]} = '$o'
-      UNION ALL SELECT '$svc', 'event', object_id FROM $svc.outbox_events WHERE owner_id = '$o' AND type = '${CREATED_EVENT[$svc]}'
+    local o=${FO_OWNER[$svc]} f=${FO_FEED_OWNER[$svc]}
+    # creations of both owners; deliveries of the push owner; the feed of the pull owner
+    "${PSQL[@]}" -tA -F $'\t' -c "SELECT '$svc', 'object', id FROM ${OBJ_TABLE[$svc]} WHERE ${OWNER_COL[$svc]} IN ('$o', '$f')
+      UNION ALL SELECT '$svc', 'event', object_id FROM $svc.outbox_events WHERE owner_id IN ('$o', '$f') AND type = '${CREATED_EVENT[$svc]}'
       UNION ALL SELECT '$svc', 'feed', id || E'\t' || (extract(epoch FROM COALESCE(committed_at, created_at)) * 1000)::bigint
-        FROM $svc.outbox_events WHERE owner_id = '$o' AND type = '${CREATED_EVENT[$svc]}'" >> "$present"
+        FROM $svc.outbox_events WHERE owner_id = '$f' AND type = '${CREATED_EVENT[$svc]}'" >> "$present"
     expected_deliveries "$svc" "'$o'" "$LOGS/failover-expected-$svc.tsv"
     python3 "$BENCH/tools/analyze.py" delivery "$LOGS/failover-expected-$svc.tsv" "$LOGS/recv-failover-$svc.log" /ok \
       | sed "s/^/$svc./" >> "$LOGS/failover-$phase-delivery.kv"
@@ -231,13 +253,15 @@ failover_run() {
   log "failover: ${FAILOVER_WARMUP}s of the same load to warm the services up (not measured)"
   local warm; warm=$(FAILOVER_SECONDS=$FAILOVER_WARMUP failover_config warmup)
   java -Xmx512m -cp "$TOOLS_CP" Failover "$warm" >"$LOGS/failover-warmup.out" 2>&1
+  # every fault starts from three healthy nodes: the node lost in one fault rejoins before the next
   failover_phase failover "failover: leader's Patroni + postmaster killed (-9)"
-  failover_phase postmaster "postmaster alone killed (-9), restarted in place"
   log "failover: $FO_LOST_NODE rejoins (deploy/ha/up.sh: its Patroni rewinds it with pg_rewind)"
   local t0; t0=$(now_ms)
   "$ROOT/deploy/ha/up.sh" >"$LOGS/ha-rejoin-1.log" 2>&1
   ha_wait_healthy 180 && record failover.rejoin_1 "$FO_LOST_NODE back as a replica in $(( $(now_ms) - t0 )) ms ($(grep -q 'running pg_rewind from' "$HA_DIR/$FO_LOST_NODE/patroni.log" && echo "rewound by pg_rewind" || echo "no pg_rewind in its log"))" \
     || record failover.rejoin_1 "$FO_LOST_NODE did not rejoin within 180 s"
+  failover_phase postmaster "postmaster alone killed (-9), its Patroni alive"
+  ha_wait_healthy 180 || record failover.rejoin_postmaster "the cluster was not healthy within 180 s after the postmaster fault"
   failover_phase failover_back "failover back: the new leader lost the same way"
   log "failover: $FO_LOST_NODE rejoins"
   t0=$(now_ms)
