@@ -55,6 +55,11 @@ postgres_standin() {
   podman build -q --pull=never --network=host -f standins/postgres.Dockerfile -t "$image" standins > "$WORK/postgres-build.log" 2>&1 || { tail -20 "$WORK/postgres-build.log"; exit 1; }
 }
 
+# one maker at a time: a second check started meanwhile waits, then finds the images made
+mkdir -p "$WORK"
+exec 9> "$WORK/.lock"
+flock 9
+
 [ $# -gt 0 ] || set -- bookworm postgres
 for what in "$@"; do
   case $what in
