@@ -1,9 +1,13 @@
 package ht.platform.support.auth;
 
-import ht.platform.support.cache.BoundedCache;
+import com.github.benmanes.caffeine.cache.AsyncCache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import ht.platform.support.errors.ApiException;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
@@ -12,6 +16,7 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Bearer API key authentication (DESIGN rule 5), bound to the {@link ApiKeyRequired} resources after routing, so
@@ -20,9 +25,11 @@ import java.time.Instant;
 @ApplicationScoped
 public class ApiKeyAuthentication {
 
-    private record Cached(ApiPrincipal principal, Instant until) { }
-
-    private final BoundedCache<String, Cached> cache = new BoundedCache<>(10_001);
+    /**
+     * Resolved keys by hash, for {@link AuthSettings#cacheTtl} on the injected clock. Concurrent requests with the same
+     * key share one lookup (its future is the entry); a lookup that finds no key or fails is not kept.
+     */
+    private AsyncCache<String, ApiPrincipal> cache;
 
     @Inject
     AuthSettings settings;
@@ -36,6 +43,16 @@ public class ApiKeyAuthentication {
     @Inject
     Clock clock;
 
+    @PostConstruct
+    void createCache() {
+        cache = Caffeine.newBuilder().maximumSize(10_000).expireAfterWrite(settings.cacheTtl())
+                .ticker(() -> {
+                    Instant now = clock.instant();
+                    return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+                })
+                .buildAsync();
+    }
+
     @ApiKeyRequired
     @ServerRequestFilter(priority = 1000, nonBlocking = true)
     public Uni<Void> authenticate(HttpServerRequest request) {
@@ -44,15 +61,13 @@ public class ApiKeyAuthentication {
             return Uni.createFrom().failure(unauthenticated());
         }
         String hash = ApiKeys.hash(key);
-        Instant now = clock.instant();
-        Cached cached = cache.get(hash);
-        Uni<ApiPrincipal> principal = cached != null && cached.until().isAfter(now)
-                ? Uni.createFrom().item(cached.principal())
-                : lookup.get().findByHash(hash).invoke(p -> {
-                    if (p != null) {
-                        cache.put(hash, new Cached(p, now.plus(settings.cacheTtl())));
-                    }
-                });
+        CompletableFuture<ApiPrincipal> found = cache.get(hash, (h, executor) -> lookup.get().findByHash(h).subscribeAsCompletionStage());
+        Uni<ApiPrincipal> principal = Uni.createFrom().completionStage(found);
+        Context context = Vertx.currentContext();
+        if (!found.isDone() && context != null) {
+            // the shared lookup completes on the thread of the request that started it: go on in this request's context
+            principal = principal.emitOn(task -> context.runOnContext(ignored -> task.run()));
+        }
         return principal.map(p -> {
             if (p == null) {
                 throw unauthenticated();
@@ -70,7 +85,7 @@ public class ApiKeyAuthentication {
 
     /** Forget cached keys at once (called after a key is revoked on this replica). */
     public void forgetAll() {
-        cache.clear();
+        cache.synchronous().invalidateAll();
     }
 
     static String bearer(String header) {

@@ -1,6 +1,7 @@
 package ht.platform.support.feed;
 
-import ht.platform.support.cache.BoundedCache;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.outbox.ClaimedDelivery;
 import ht.platform.support.outbox.DeliveryPolicy;
@@ -45,7 +46,7 @@ public class EventFeed {
 
     static final Duration REMEMBER_EVERY = Duration.ofSeconds(2);
 
-    private final BoundedCache<String, Instant> remembered = new BoundedCache<>(10_000);
+    private final Cache<String, Instant> remembered = Caffeine.newBuilder().maximumSize(10_000).build();
     private final FeedStore store;
     private final FeedSequencer sequencer;
     private final FeedWaiters waiters;
@@ -90,7 +91,7 @@ public class EventFeed {
      */
     private Uni<Void> remember(DeliveryPolicy policy, String destinationId, long position) {
         Instant now = clock.instant();
-        Instant last = remembered.get(destinationId);
+        Instant last = remembered.getIfPresent(destinationId);
         if (last != null && !now.isAfter(last.plus(REMEMBER_EVERY)) && !now.isBefore(last)) {
             return Uni.createFrom().voidItem();
         }

@@ -1,6 +1,7 @@
 package ht.platform.support.limits;
 
-import ht.platform.support.cache.BoundedCache;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -9,8 +10,8 @@ import java.time.Instant;
 /**
  * Token buckets by key (an application, a client address), read from the injected clock, per replica: {@code burst}
  * tokens at most, refilled at {@code perSecond}. {@link #take} answers 0 when a token was taken, otherwise the whole
- * seconds to wait (for a {@code Retry-After}). At most {@code keys} buckets are kept: past that they all start full
- * again, which only ever lets a client through early, never locks one out.
+ * seconds to wait (for a {@code Retry-After}). At most {@code keys} buckets are kept: past that the least recently used
+ * start full again, which only ever lets a client through early, never locks one out.
  */
 public final class TokenBuckets {
 
@@ -19,23 +20,22 @@ public final class TokenBuckets {
         Instant last;
     }
 
-    private final BoundedCache<String, Bucket> buckets;
+    private final Cache<String, Bucket> buckets;
     private final Clock clock;
 
     public TokenBuckets(Clock clock, int keys) {
         this.clock = clock;
-        this.buckets = new BoundedCache<>(keys);
+        this.buckets = Caffeine.newBuilder().maximumSize(keys).build();
     }
 
     public long take(String key, double perSecond, int burst) {
         Instant now = clock.instant();
-        Bucket bucket = buckets.get(key);
-        if (bucket == null) {
-            bucket = new Bucket();
-            bucket.tokens = burst;
-            bucket.last = now;
-            buckets.put(key, bucket);
-        }
+        Bucket bucket = buckets.get(key, k -> {
+            Bucket full = new Bucket();
+            full.tokens = burst;
+            full.last = now;
+            return full;
+        });
         synchronized (bucket) {
             double elapsed = Math.max(0, Duration.between(bucket.last, now).toNanos()) / 1e9;
             bucket.tokens = Math.min(burst, bucket.tokens + elapsed * perSecond);

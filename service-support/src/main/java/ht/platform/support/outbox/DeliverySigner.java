@@ -1,6 +1,7 @@
 package ht.platform.support.outbox;
 
-import ht.platform.support.cache.BoundedCache;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import ht.platform.support.crypto.SecretBox;
 import ht.platform.webhooks.signing.WebhookSigner;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,7 +21,7 @@ import java.util.Map;
 public class DeliverySigner {
 
     /** Signing secrets opened before, by their sealed text: opening is an AES-GCM decryption per delivery otherwise. */
-    private final BoundedCache<String, String> opened = new BoundedCache<>(4096);
+    private final Cache<String, String> opened = Caffeine.newBuilder().maximumSize(4096).build();
 
     private final SecretBox secretBox;
     private final WebhookSettings settings;
@@ -50,17 +51,13 @@ public class DeliverySigner {
             throw new UnsignableDelivery("the destination has no signing secret");
         }
         String key = boundTo + ' ' + sealed; // the same sealed text bound elsewhere must not open from the cache
-        String secret = opened.get(key);
-        if (secret != null) {
-            return secret;
-        }
-        try {
-            secret = secretBox.openText(sealed, boundTo);
-        } catch (RuntimeException e) {
-            throw new UnsignableDelivery("the signing secret cannot be decrypted with the configured encryption keys");
-        }
-        opened.put(key, secret);
-        return secret;
+        return opened.get(key, k -> {
+            try {
+                return secretBox.openText(sealed, boundTo);
+            } catch (RuntimeException e) {
+                throw new UnsignableDelivery("the signing secret cannot be decrypted with the configured encryption keys");
+            }
+        });
     }
 
     /** A delivery that cannot be signed as it stands (no secret, or one no configured key opens). */

@@ -1,6 +1,7 @@
 package ht.platform.support.outbox;
 
-import ht.platform.support.cache.BoundedCache;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.quarkus.arc.DefaultBean;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.PreDestroy;
@@ -24,9 +25,7 @@ public class SystemHostResolver implements HostResolver {
 
     static final Duration KEEP = Duration.ofSeconds(10);
 
-    private record Answer(List<InetAddress> addresses, long until) { }
-
-    private final BoundedCache<String, Answer> answers = new BoundedCache<>(10_000);
+    private final Cache<String, List<InetAddress>> answers = Caffeine.newBuilder().maximumSize(10_000).expireAfterWrite(KEEP).build();
 
     private final ExecutorService threads = Executors.newFixedThreadPool(4, r -> {
         Thread t = new Thread(r, "webhook-dns");
@@ -36,14 +35,14 @@ public class SystemHostResolver implements HostResolver {
 
     @Override
     public Uni<List<InetAddress>> resolve(String host) {
-        Answer known = answers.get(host);
-        if (known != null && known.until() - System.nanoTime() > 0) {
-            return Uni.createFrom().item(known.addresses());
+        List<InetAddress> known = answers.getIfPresent(host);
+        if (known != null) {
+            return Uni.createFrom().item(known);
         }
         return Uni.createFrom().item(() -> {
             try {
                 List<InetAddress> addresses = List.of(InetAddress.getAllByName(host));
-                answers.put(host, new Answer(addresses, System.nanoTime() + KEEP.toNanos()));
+                answers.put(host, addresses);
                 return addresses;
             } catch (java.net.UnknownHostException e) {
                 throw new IllegalStateException("host " + host + " could not be resolved", e);

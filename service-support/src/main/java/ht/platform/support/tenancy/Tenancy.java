@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Tenants and their secret keys, the same in every service in the service's own words ({@link TenancyTerms}):
@@ -39,6 +40,8 @@ public class Tenancy implements ApiKeyLookup {
 
     /** A new key: the secret is only in {@code key}, shown once. */
     public record IssuedKey(String id, String ownerId, String key, String mode, List<String> grants, Instant createdAt) { }
+
+    private final AtomicLong keyLookups = new AtomicLong();
 
     @Inject
     TenancyTerms terms;
@@ -114,12 +117,18 @@ public class Tenancy implements ApiKeyLookup {
                 });
     }
 
+    /** How many key lookups this replica has sent to the database (the authentication cache shares them). */
+    public long keyLookups() {
+        return keyLookups.get();
+    }
+
     @Override
     public Uni<ApiPrincipal> findByHash(String keyHash) {
         return pool.preparedQuery("SELECT k.id, k." + terms.ownerColumn() + " AS owner, k.mode, k." + terms.grantNoun()
                         + " AS grants, (" + terms.ownerActive() + ") AS active FROM " + terms.keys() + " k JOIN " + terms.owners()
                         + " o ON o.id = k." + terms.ownerColumn() + " WHERE k.key_hash = $1 AND k.revoked_at IS NULL")
                 .execute(Tuple.of(keyHash))
+                .onSubscription().invoke(keyLookups::incrementAndGet)
                 .map(rows -> {
                     var it = rows.iterator();
                     if (!it.hasNext()) {
