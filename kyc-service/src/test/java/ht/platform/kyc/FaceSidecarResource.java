@@ -147,6 +147,29 @@ public class FaceSidecarResource implements QuarkusTestResourceLifecycleManager 
 
     private boolean own;
 
+    /** What runs against a detector of its own. */
+    public interface DetectorWork {
+        void run(ht.platform.kyc.provider.FaceSidecar detector) throws Exception;
+    }
+
+    /** Starts a sidecar of its own with a drawn secret, hands kyc's client of it to {@code work}, and stops it. */
+    public static void withOwnDetector(DetectorWork work) throws Exception {
+        String token = newToken();
+        FaceSidecarResource sidecar = started(Map.of("FACE_SIDECAR_TOKEN", token));
+        try {
+            work.run(detector(sidecar.base(), token));
+        } finally {
+            sidecar.stop();
+        }
+    }
+
+    /** kyc's client of the sidecar at {@code base} with this secret, as kyc configures it. */
+    public static ht.platform.kyc.provider.FaceSidecar detector(String base, String token) {
+        URI uri = URI.create(base);
+        return new ht.platform.kyc.provider.FaceSidecar(uri, ht.platform.kyc.provider.FaceSidecar.secret(Optional.of(token), Optional.empty(), uri),
+                Duration.ofSeconds(60), 1024);
+    }
+
     private boolean healthy(String base, Duration within) throws InterruptedException {
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
         long until = System.nanoTime() + within.toNanos();

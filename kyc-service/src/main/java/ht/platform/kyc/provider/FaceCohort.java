@@ -9,7 +9,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.Predicate;
+import java.util.function.BiPredicate;
 
 /**
  * The impostor cohort of the face score: both descriptors of faces of consenting people who are not the customer
@@ -49,13 +49,21 @@ public final class FaceCohort {
         return members.size();
     }
 
-    /** The spread of a face's distances to its {@code nearest} closest cohort faces, leaving out the members excluded. */
-    public Spread spread(FaceMatcher.Face face, int nearest, Predicate<Member> excluded) {
+    /** The face's ResNet-34 distance to each cohort face, in the cohort's order. */
+    public double[] descriptorDistances(FaceMatcher.Face face) {
+        return members.stream().mapToDouble(m -> FaceMatcher.Face.euclidean(face.descriptor(), m.descriptor())).toArray();
+    }
+
+    /**
+     * The spread of a face's distances to its {@code nearest} closest cohort faces, leaving out the members excluded
+     * (by their place in the cohort); {@code descriptorDistances} are the face's, as {@link #descriptorDistances} gives.
+     */
+    public Spread spread(FaceMatcher.Face face, double[] descriptorDistances, int nearest, BiPredicate<Integer, Member> excluded) {
         List<double[]> distances = new ArrayList<>();
-        for (Member m : members) {
-            if (!excluded.test(m)) {
-                distances.add(new double[] {FaceMatcher.Face.euclidean(face.descriptor(), m.descriptor()),
-                        FaceMatcher.Face.euclidean(face.embedding(), m.embedding())});
+        for (int i = 0; i < members.size(); i++) {
+            Member m = members.get(i);
+            if (!excluded.test(i, m)) {
+                distances.add(new double[] {descriptorDistances[i], FaceMatcher.Face.euclidean(face.embedding(), m.embedding())});
             }
         }
         double[] d = nearestOf(distances, 0, nearest);

@@ -1,7 +1,7 @@
 package ht.platform.kyc.provider;
 
+import java.util.function.BiPredicate;
 import java.util.function.IntPredicate;
-import java.util.function.Predicate;
 
 /**
  * How alike two faces are, from both descriptors, normalised against the impostor cohort (adaptive symmetric score
@@ -25,11 +25,12 @@ public record FaceScore(FaceCohort cohort, int nearest, double descriptorWeight)
 
     /** The score with these cohort persons left out too (the evaluation leaves out the people of the pair). */
     public double of(FaceMatcher.Face a, FaceMatcher.Face b, IntPredicate excludedPerson) {
-        Predicate<FaceCohort.Member> excluded = m -> excludedPerson.test(m.person())
-                || FaceMatcher.Face.euclidean(m.descriptor(), a.descriptor()) < SAME_PERSON_BELOW
-                || FaceMatcher.Face.euclidean(m.descriptor(), b.descriptor()) < SAME_PERSON_BELOW;
-        FaceCohort.Spread sa = cohort.spread(a, nearest, excluded);
-        FaceCohort.Spread sb = cohort.spread(b, nearest, excluded);
+        double[] da = cohort.descriptorDistances(a);
+        double[] db = cohort.descriptorDistances(b);
+        BiPredicate<Integer, FaceCohort.Member> excluded = (i, m) -> excludedPerson.test(m.person())
+                || da[i] < SAME_PERSON_BELOW || db[i] < SAME_PERSON_BELOW;
+        FaceCohort.Spread sa = cohort.spread(a, da, nearest, excluded);
+        FaceCohort.Spread sb = cohort.spread(b, db, nearest, excluded);
         double d = a.distance(b);
         double e = a.embeddingDistance(b);
         double descriptor = ((d - sa.descriptorMean()) / sa.descriptorSd() + (d - sb.descriptorMean()) / sb.descriptorSd()) / 2;

@@ -4,8 +4,10 @@ import java.awt.image.BufferedImage;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -17,6 +19,22 @@ import java.util.stream.Collectors;
 public final class MrzReader {
 
     public enum Status { read, checksum_failed, unreadable }
+
+    /** The MRZ layouts read: TD1 (identity cards, three lines of 30) and TD3 (passports, two lines of 44). */
+    public enum Format {
+        TD1(30), TD3(44);
+
+        final int chars;
+
+        Format(int chars) {
+            this.chars = chars;
+        }
+
+        /** The one layout a document of this type carries (a passport's TD3, a card's TD1). */
+        public static Format of(String documentType) {
+            return "passport".equals(documentType) ? TD3 : TD1;
+        }
+    }
 
     /** What was read; {@code data} only when every check digit holds. In memory for the decision only. */
     public record Reading(Status status, Mrz.Data data, String format) {
@@ -67,7 +85,21 @@ public final class MrzReader {
         return MrzBand.skew(glyphs(grey), MAX_SKEW);
     }
 
+    /** The MRZ in either layout (a document of unknown type). */
     public Reading read(byte[] image, LocalDate today) {
+        return read(image, today, EnumSet.allOf(Format.class));
+    }
+
+    /**
+     * The MRZ of a document of a known layout: only bands of that layout are given to OCR (a band of the other layout
+     * could never pass the check, and the OCR budget is left to those that can); a band of the other layout is still
+     * read cell by cell, so a card shown where a passport was asked for is named as such.
+     */
+    public Reading read(byte[] image, LocalDate today, Format format) {
+        return read(image, today, EnumSet.of(format));
+    }
+
+    private Reading read(byte[] image, LocalDate today, Set<Format> ocr) {
         BufferedImage decoded = ImageQuality.decode(image);
         if (decoded == null) {
             return Reading.unreadable();
@@ -76,14 +108,14 @@ public final class MrzReader {
         boolean[][] glyphs = glyphs(grey);
         double whole = MrzBand.skew(glyphs, MAX_SKEW);
         Budget budget = new Budget();
-        Reading best = read(grey, whole, today, budget);
+        Reading best = read(grey, whole, today, ocr, budget);
         if (best.status() == Status.read) {
             return best;
         }
         // perspective turns the lines of the page's lower part, where the MRZ is, differently from its header
         double lower = MrzBand.skew(glyphs, MrzBand.inkMiddle(glyphs), MAX_SKEW);
         if (Math.abs(lower - whole) >= 0.3) {
-            Reading second = read(grey, lower, today, budget);
+            Reading second = read(grey, lower, today, ocr, budget);
             if (second.status() != Status.unreadable) {
                 return second;
             }
@@ -91,16 +123,15 @@ public final class MrzReader {
         return best;
     }
 
-    private Reading read(int[][] grey, double angle, LocalDate today, Budget budget) {
+    private Reading read(int[][] grey, double angle, LocalDate today, Set<Format> ocr, Budget budget) {
         int[][] level = angle == 0 ? grey : BandImage.straighten(grey, angle);
         List<List<MrzBand.Line>> runs = MrzBand.runs(MrzBand.lines(glyphs(level)));
         Reading best = Reading.unreadable();
         for (List<MrzBand.Line> run : runs.subList(0, Math.min(MAX_RUNS, runs.size()))) {
             for (List<MrzBand.Line> lines : candidates(run)) {
-                if (!budget.spend(lines.size() == 3 ? 2 : 3)) {
-                    return best;
-                }
-                Reading reading = read(level, lines, today);
+                Format format = lines.size() == 3 ? Format.TD1 : Format.TD3;
+                boolean byOcr = ocr.contains(format) && budget.spend(format == Format.TD1 ? 2 : 3);
+                Reading reading = byOcr ? read(level, lines, today) : cells(level, lines, format.chars, today);
                 if (reading.status() == Status.read) {
                     return reading;
                 }

@@ -18,6 +18,7 @@ import ht.platform.kyc.provider.ScreenCaptureCheck;
 import ht.platform.kyc.provider.SelfieScreenCheck;
 import ht.platform.support.time.Timestamps;
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
@@ -29,6 +30,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The automatic decision: a pipeline of independent checks, combined by fixed rules. Any non-retryable
@@ -60,6 +66,8 @@ public class DecisionEngine {
     ObjectMapper json;
 
     private MrzReader mrzReader;
+    /** Reads the MRZ while the deciding worker compares the faces: one read per worker at most, so never a wait. */
+    private ExecutorService mrzReads;
     private Optional<String> mrzEngine = Optional.empty();
     private Optional<FaceMatcher> matcher = Optional.empty();
     private FaceScore faceScore;
@@ -67,6 +75,12 @@ public class DecisionEngine {
     @PostConstruct
     void start() {
         mrzReader = new MrzReader(settings.mrz().command(), settings.mrz().timeout());
+        AtomicInteger n = new AtomicInteger();
+        mrzReads = Executors.newFixedThreadPool(settings.images().workers(), r -> {
+            Thread t = new Thread(r, "kyc-mrz-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
         mrzEngine = mrzReader.version();
         if (mrzEngine.isEmpty()) {
             LOG.warnf("'%s' does not run here: the MRZ is not read, live verifications end unable_to_verify", settings.mrz().command());
@@ -81,6 +95,11 @@ public class DecisionEngine {
         } else {
             LOG.warn("kyc.face.url is not set: faces are not compared, live verifications end unable_to_verify");
         }
+    }
+
+    @PreDestroy
+    void stop() {
+        mrzReads.shutdownNow();
     }
 
     public boolean faceMatcherConfigured() {
@@ -122,23 +141,45 @@ public class DecisionEngine {
         boolean offScreen = screen.status() == CheckStatus.failed;
         CheckResult selfieScreen = new SelfieScreenCheck().run(submitted);
         boolean selfieOffScreen = selfieScreen.status() == CheckStatus.failed;
-        Evidence evidence = mrzEngine.isEmpty() || submitted.mrzSide() == null || offScreen ? submitted
-                : submitted.withMrz(mrzReader.read(submitted.mrzSide(), submitted.today()));
-        List<CheckResult> results = new ArrayList<>();
-        for (Check check : pipeline()) {
-            if (check instanceof ScreenCaptureCheck) {
-                results.add(screen);
-            } else if (check instanceof SelfieScreenCheck) {
-                results.add(selfieScreen);
-            } else if (offScreen && READ_FROM_THE_DOCUMENT.contains(check.name())) {
-                results.add(CheckResult.awaiting(check.name(), "the document photo is a photo of a screen"));
-            } else if (selfieOffScreen && check instanceof FaceCheck) {
-                results.add(CheckResult.awaiting(check.name(), "the selfie is a photo of a screen"));
-            } else {
-                results.add(check.run(evidence));
+        List<Check> pipeline = pipeline();
+        Future<MrzReader.Reading> reading = mrzEngine.isEmpty() || submitted.mrzSide() == null || offScreen ? null
+                : mrzReads.submit(() -> mrzReader.read(submitted.mrzSide(), submitted.today(), MrzReader.Format.of(submitted.documentType())));
+        try {
+            // the face comparison (the sidecar) and the MRZ read (Tesseract) are separate processes: both at once
+            CheckResult face = offScreen || selfieOffScreen ? null
+                    : pipeline.stream().filter(FaceCheck.class::isInstance).findFirst().orElseThrow().run(submitted);
+            Evidence evidence = reading == null ? submitted : submitted.withMrz(result(reading));
+            List<CheckResult> results = new ArrayList<>();
+            for (Check check : pipeline) {
+                if (check instanceof ScreenCaptureCheck) {
+                    results.add(screen);
+                } else if (check instanceof SelfieScreenCheck) {
+                    results.add(selfieScreen);
+                } else if (offScreen && READ_FROM_THE_DOCUMENT.contains(check.name())) {
+                    results.add(CheckResult.awaiting(check.name(), "the document photo is a photo of a screen"));
+                } else if (selfieOffScreen && check instanceof FaceCheck) {
+                    results.add(CheckResult.awaiting(check.name(), "the selfie is a photo of a screen"));
+                } else {
+                    results.add(check instanceof FaceCheck ? face : check.run(evidence));
+                }
+            }
+            return combine(evidence.documentType(), evidence.country(), results, now, false);
+        } finally {
+            if (reading != null) {
+                reading.cancel(true);
             }
         }
-        return combine(evidence.documentType(), evidence.country(), results, now, false);
+    }
+
+    private static MrzReader.Reading result(Future<MrzReader.Reading> reading) {
+        try {
+            return reading.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the MRZ was read", e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        }
     }
 
     public Outcome combine(String documentType, String country, List<CheckResult> results, Instant now, boolean simulated) {

@@ -53,7 +53,7 @@ public class DecisionRun {
             // on the bounded image workers, never on the event loop, within the decision's time budget
             return workers.run(() -> engine.decide(evidence, now)).ifNoItem().after(settings.decision().timeBudget()).fail();
         })).onFailure().recoverWithItem(e -> {
-            LOG.errorf("decision of %s failed: %s", id, e.getClass().getSimpleName());
+            LOG.errorf("decision of %s failed: %s%s", id, e.getClass().getSimpleName(), e.getCause() == null ? "" : " (" + e.getCause().getClass().getSimpleName() + ")");
             return new DecisionEngine.Outcome("technical_error", List.of("processing_error"), null);
         }).chain(outcome -> Panache.withTransaction(() -> verifications.lock(id).chain(v -> {
             if (!"processing".equals(v.status)) {

@@ -4,21 +4,16 @@ import ht.platform.kyc.Documents;
 import ht.platform.kyc.FaceSidecarResource;
 import ht.platform.kyc.provider.FaceCohort;
 import ht.platform.kyc.provider.FaceMatcher;
-import ht.platform.kyc.provider.FaceSidecar;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import javax.imageio.ImageIO;
 import java.io.ByteArrayInputStream;
 import java.io.OutputStream;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 
 /**
  * Writes the face score's impostor cohort (src/main/resources/faces/cohort.bin): both descriptors of the two
@@ -31,11 +26,7 @@ class FaceCohortBuild {
     @Test
     void build() throws Exception {
         Assumptions.assumeTrue(Boolean.getBoolean("kycEvaluation"), "run with -DkycEvaluation=true (kyc-service/eval/run.sh)");
-        String token = FaceSidecarResource.newToken();
-        FaceSidecarResource sidecar = FaceSidecarResource.started(Map.of("FACE_SIDECAR_TOKEN", token));
-        try {
-            URI base = URI.create(sidecar.base());
-            FaceSidecar detector = new FaceSidecar(base, FaceSidecar.secret(Optional.of(token), Optional.empty(), base), Duration.ofSeconds(60), 1024);
+        FaceSidecarResource.withOwnDetector(detector -> {
             List<FaceCohort.Member> members = new ArrayList<>();
             try (var files = Files.list(FacePairEvaluation.FACES.resolve("london"))) {
                 for (Path photo : files.filter(f -> f.toString().endsWith(".jpg")).sorted().toList()) {
@@ -55,8 +46,6 @@ class FaceCohortBuild {
                 new FaceCohort(members).write(o);
             }
             System.out.println("face cohort: " + members.size() + " faces written to " + out.toAbsolutePath());
-        } finally {
-            sidecar.stop();
-        }
+        });
     }
 }

@@ -20,8 +20,6 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
-import java.net.URI;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -29,7 +27,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -65,7 +62,7 @@ class FaceEvaluation {
     @Test
     void evaluate() throws Exception {
         String url = FaceSidecarResource.require();
-        FaceSidecar detector = new FaceSidecar(URI.create(url), FaceSidecar.secret(Optional.of(FaceSidecarResource.secret()), Optional.empty(), URI.create(url)), Duration.ofSeconds(60), 1024);
+        FaceSidecar detector = FaceSidecarResource.detector(url, FaceSidecarResource.secret());
         List<FacePhotos.Person> people = new ArrayList<>();
         for (int sample = 1; sample <= FacePhotos.ASTRONAUT; sample++) {
             for (FaceMatcher.Face f : detector.faces(FacePhotos.photo(sample))) {

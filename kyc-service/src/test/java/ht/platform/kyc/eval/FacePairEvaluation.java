@@ -16,17 +16,14 @@ import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -77,14 +74,7 @@ class FacePairEvaluation {
     @Test
     void evaluate() throws Exception {
         Assumptions.assumeTrue(Boolean.getBoolean("kycEvaluation"), "run with -DkycEvaluation=true (kyc-service/eval/run.sh)");
-        String token = FaceSidecarResource.newToken();
-        FaceSidecarResource sidecar = FaceSidecarResource.started(Map.of("FACE_SIDECAR_TOKEN", token));
-        try {
-            URI base = URI.create(sidecar.base());
-            evaluate(new FaceSidecar(base, FaceSidecar.secret(Optional.of(token), Optional.empty(), base), Duration.ofSeconds(60), 1024));
-        } finally {
-            sidecar.stop();
-        }
+        FaceSidecarResource.withOwnDetector(this::evaluate);
     }
 
     private void evaluate(FaceSidecar detector) throws Exception {

@@ -40,6 +40,14 @@ class MrzReaderTest {
         assertEquals(LocalDate.of(2030, 1, 1), r.data().expiryDate());
     }
 
+    /** A passport is read in its own layout, and still named a passport when read as the card that was asked for. */
+    @Test
+    void aPassportReadWhereACardWasAskedForIsStillNamedAPassport() {
+        byte[] photo = Images.passport(Images.mrz("HTI", "HX4271839", "900101", "300101", "BAPTISTE", "WIDLINE", false));
+        assertEquals("TD3", reader.read(photo, TODAY, MrzReader.Format.of("passport")).data().format());
+        assertEquals("TD3", reader.read(photo, TODAY, MrzReader.Format.of("national_id")).format());
+    }
+
     /** A document turned on a dark table or on a cluttered desk: the skew comes from its text lines, the MRZ is read. */
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.CsvSource({"dark_wood, 5", "dark_wood, -5", "cluttered_desk, 5", "cluttered_desk, -5"})
