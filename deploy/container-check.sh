@@ -10,6 +10,10 @@
 #   deploy/container-check.sh --quick    images, Postgres, the migrate Job and one service pod to readiness
 #   deploy/container-check.sh --keep     leaves the pods running and prints their ports
 #   deploy/container-check.sh --down     removes the pods, their volumes and the check's receivers
+#   deploy/container-check.sh --compose  the images under deploy/compose.yaml with podman-compose (Debian's, installed
+#                                        when missing) instead of kube play: readiness, the curl tour with webhooks to
+#                                        receivers on the host, and kyc-service's face sidecar with its shared secret;
+#                                        then `podman-compose down`. Not part of CI (--quick).
 #
 # Every pod runs with hostNetwork on 127.0.0.1, its ports moved into CHECK_PORT_BASE+00..99 (default 18200:
 # kyc 18281, checkout 18282, wallet 18283 and 18293, Postgres 18232, receivers 18250..18269). Work files and logs:
@@ -34,9 +38,13 @@ for a in "$@"; do
     --quick) mode=quick ;;
     --keep) keep=1 ;;
     --down) mode=down ;;
-    *) echo "usage: $0 [--quick] [--keep] | --down" >&2; exit 2 ;;
+    --compose) mode=compose ;;
+    *) echo "usage: $0 [--quick | --compose] [--keep] | --down" >&2; exit 2 ;;
   esac
 done
+# where the services send the tour's webhooks, and where the host's receivers listen: the pods run on the host's
+# network; Compose's containers reach the host as host.docker.internal (compose.yaml's extra_hosts)
+HOOK_HOST=127.0.0.1 HOOK_BIND=127.0.0.1
 [ "$(id -u)" = 0 ] || { echo "container-check needs root (podman with runc, apt)" >&2; exit 2; }
 mkdir -p "$WORK" "$LOGS"
 
@@ -73,6 +81,11 @@ prerequisites() {
   command -v psql > /dev/null || missing+=(postgresql-client)
   command -v curl > /dev/null || missing+=(curl)
   $PY -c 'import yaml' 2> /dev/null || missing+=(python3-yaml)
+  if [ "$mode" = compose ]; then
+    command -v podman-compose > /dev/null || missing+=(podman-compose)
+    # container names resolve on a compose network only with CNI's dnsname plugin (podman 4.3's default backend is CNI)
+    [ -x /usr/lib/cni/dnsname ] || missing+=(golang-github-containernetworking-plugin-dnsname)
+  fi
   if [ ${#missing[@]} -gt 0 ]; then
     say "apt-get install ${missing[*]}"
     apt-get update -qq > "$LOGS/apt.log" 2>&1
@@ -350,8 +363,8 @@ stop_host_processes() {
     rm -f "$f"
   done
 }
-receiver() { # name scheme secret port
-  start_host "$1" java -cp shared-webhook-signing/target/classes deploy/local/WebhookReceiver.java "$2" "$3" "$4"
+receiver() { # name scheme secret port [bind address]
+  start_host "$1" java -cp shared-webhook-signing/target/classes deploy/local/WebhookReceiver.java "$2" "$3" "$4" "${5:-127.0.0.1}"
   local i; for i in $(seq 1 120); do grep -q listening "$LOGS/$1.log" 2> /dev/null && return; sleep 0.25; done
   fail "receiver $1 did not start"
 }
@@ -382,9 +395,9 @@ tour_wallet() {
   p=$(api POST $GW_PORT $GW_ADMIN /admin/v1/projects '{"name":"Container check"}' | jq -r .id)
   GW_PROJECT=$p
   GW_KEY=$(api POST $GW_PORT $GW_ADMIN /admin/v1/projects/$p/keys '{"mode":"test"}' | jq -r .key)
-  wh=$(api POST $GW_PORT "$GW_KEY" /api/v1/webhooks "{\"url\":\"http://127.0.0.1:$((BASE + 50))/hooks\",\"events\":[\"payment.created\",\"payment.pending\",\"payment.succeeded\"]}")
+  wh=$(api POST $GW_PORT "$GW_KEY" /api/v1/webhooks "{\"url\":\"http://$HOOK_HOST:$((BASE + 50))/hooks\",\"events\":[\"payment.created\",\"payment.pending\",\"payment.succeeded\"]}")
   GW_WEBHOOK=$(jq -r .id <<< "$wh"); sec=$(jq -r .secret <<< "$wh")
-  receiver gw-receiver GATEWAY "$sec" $((BASE + 50))
+  receiver gw-receiver GATEWAY "$sec" $((BASE + 50)) "$HOOK_BIND"
   pay=$(api POST $GW_PORT "$GW_KEY" /api/v1/payments '{"amount":1000,"currency":"HTG","reference":"order-1001"}' -H 'Idempotency-Key: order-1001')
   local id url; id=$(jq -r .id <<< "$pay"); url=$(jq -r .wallet_url <<< "$pay")
   [ "$(jq -r '.fee, .total' <<< "$pay" | tr '\n' ' ')" = "25 1025 " ] || fail "payment fee/total: $pay"
@@ -407,9 +420,9 @@ tour_checkout() {
   app=$(api POST $CO_PORT $CO_ADMIN /admin/v1/applications '{"name":"Container check"}' | jq -r .id)
   CO_KEY=$(api POST $CO_PORT $CO_ADMIN /admin/v1/applications/$app/keys '{"mode":"test"}' | jq -r .key)
   CO_KEYED_REQUESTS=0
-  ep=$(api POST $CO_PORT "$CO_KEY" /api/v1/webhook_endpoints "{\"url\":\"http://127.0.0.1:$((BASE + 51))/hooks\",\"events\":[\"payment_intent.succeeded\",\"refund.succeeded\"]}")
+  ep=$(api POST $CO_PORT "$CO_KEY" /api/v1/webhook_endpoints "{\"url\":\"http://$HOOK_HOST:$((BASE + 51))/hooks\",\"events\":[\"payment_intent.succeeded\",\"refund.succeeded\"]}")
   sec=$(jq -r .secret <<< "$ep")
-  receiver co-receiver CHECKOUT "$sec" $((BASE + 51))
+  receiver co-receiver CHECKOUT "$sec" $((BASE + 51)) "$HOOK_BIND"
   pi=$(api POST $CO_PORT "$CO_KEY" /api/v1/payment_intents '{"amount":"250.00","currency":"HTG","description":"Cart 42"}' -H 'Idempotency-Key: cart-42')
   id=$(jq -r .id <<< "$pi")
   local page; page=$(curl -s -o /dev/null -w '%{http_code}' "$(jq -r .checkout_url <<< "$pi" | sed "s#http://localhost:[0-9]*#http://127.0.0.1:$CO_PORT#")?lang=en")
@@ -429,10 +442,10 @@ tour_checkout() {
 
 tour_kyc() {
   local app sec ver id proof status
-  app=$(api POST $KYC_PORT $KYC_ADMIN /admin/v1/applications "{\"name\":\"Container check\",\"return_urls\":[\"https://bank.example/kyc/done\"],\"test_webhook_url\":\"http://127.0.0.1:$((BASE + 52))/kyc\"}")
+  app=$(api POST $KYC_PORT $KYC_ADMIN /admin/v1/applications "{\"name\":\"Container check\",\"return_urls\":[\"https://bank.example/kyc/done\"],\"test_webhook_url\":\"http://$HOOK_HOST:$((BASE + 52))/kyc\"}")
   sec=$(jq -r .test_webhook_secret <<< "$app")
   KYC_KEY=$(api POST $KYC_PORT $KYC_ADMIN /admin/v1/applications/$(jq -r .id <<< "$app")/keys '{"mode":"test"}' | jq -r .key)
-  receiver kyc-receiver KYC "$sec" $((BASE + 52))
+  receiver kyc-receiver KYC "$sec" $((BASE + 52)) "$HOOK_BIND"
   ver=$(api POST $KYC_PORT "$KYC_KEY" /api/v1/verifications '{"external_user_id":"user-7","document_types":["passport","national_id"],"return_url":"https://bank.example/kyc/done","locale":"ht"}' -H 'Idempotency-Key: user-7-kyc-1')
   id=$(jq -r .id <<< "$ver")
   local page; page=$(curl -s -o /dev/null -w '%{http_code}' "$(jq -r .verification_url <<< "$ver" | sed "s#http://localhost:[0-9]*#http://127.0.0.1:$KYC_PORT#")")
@@ -639,6 +652,91 @@ sigterm_stop() {
   say "checkout API log: $n_api lines for the $CO_KEYED_REQUESTS keyed requests the check made (the last 20 just before SIGTERM)"
 }
 
+# ------------------------------------------------------------------ --compose: deploy/compose.yaml with podman-compose
+
+COMPOSE_PROJECT=platform-check
+COMPOSE_ADMIN=dev-only-admin-token-compose
+compose() {
+  # the host ports of the pods' check; host.docker.internal: podman 4.3 knows no "host-gateway", so the host's own
+  # address (its first one), where the receivers listen
+  KYC_HOST_PORT=$KYC_PORT CHECKOUT_HOST_PORT=$CO_PORT WALLET_HOST_PORT=$GW_PORT ADMIN_TOKEN=$COMPOSE_ADMIN \
+    POSTGRES_PASSWORD=$PG_PASSWORD HOST_GATEWAY=$HOOK_BIND \
+    podman-compose -p $COMPOSE_PROJECT -f deploy/compose.yaml "$@"
+}
+compose_ctr() { podman ps -a --filter label=com.docker.compose.project=$COMPOSE_PROJECT --filter "label=com.docker.compose.service=$1" --format '{{.Names}}' | head -1; }
+compose_down() {
+  compose down -v > "$LOGS/compose-down.log" 2>&1 || true
+  podman volume rm -f ${COMPOSE_PROJECT}_pgdata ${COMPOSE_PROJECT}_kyc-tmp > /dev/null 2>&1 || true
+  stop_host_processes
+}
+
+compose_up() {
+  compose_down
+  say "$(podman-compose version 2> /dev/null | grep -m1 'podman-compose version' || echo podman-compose)"
+  compose up -d > "$LOGS/compose-up.log" 2>&1 || { tail -30 "$LOGS/compose-up.log"; fail "podman-compose up"; }
+  local port deadline=$(( $(date +%s) + ${COMPOSE_READY_TIMEOUT:-300} )) svc c
+  for port in $KYC_PORT $CO_PORT $GW_PORT; do
+    until [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/q/health/ready")" = 200 ]; do
+      if [ "$(date +%s)" -ge "$deadline" ]; then
+        for svc in postgres kyc-service kyc-face-sidecar checkout-service wallet-gateway; do
+          c=$(compose_ctr $svc); say "$svc: $(podman inspect --format '{{.State.Status}}, restarts {{.RestartCount}}' "$c" 2> /dev/null)"
+          podman logs --tail 15 "$c" 2>&1 | sed 's/^/      /'
+        done
+        fail "port $port not ready within ${COMPOSE_READY_TIMEOUT:-300} s"
+      fi
+      sleep 1
+    done
+  done
+  for svc in postgres kyc-service kyc-face-sidecar checkout-service wallet-gateway; do
+    c=$(compose_ctr $svc)
+    say "$svc: container $c $(podman inspect --format '{{.State.Status}} as user {{.Config.User}}, restarts {{.RestartCount}}' "$c")"
+  done
+}
+
+# kyc-service reads the sidecar's secret from the shared volume and asks it, from its own container (as kyc-service
+# does, uid 185), over the kyc-face network: two photographs of one person and one of another, real detections
+# and descriptors; the distances say the same person is near and the other far
+compose_face() {
+  local kyc side port=8091 file dir ask i img wh out d_same d_other
+  kyc=$(compose_ctr kyc-service) side=$(compose_ctr kyc-face-sidecar)
+  file=/tmp/kyc-face-sidecar-$port/token dir=/tmp/kyc-face-sidecar-$port
+  [ "$(podman exec "$kyc" stat -c '%u %a' "$dir")" = "185 700" ] || fail "secret directory: $(podman exec "$kyc" stat -c '%u %a' "$dir")"
+  [ "$(podman exec "$kyc" stat -c '%u %a' "$file")" = "185 600" ] || fail "secret file: $(podman exec "$kyc" stat -c '%u %a' "$file")"
+  say "the sidecar's secret in kyc-service's view: $file owner 185 mode 600, directory mode 700 (what kyc-service requires)"
+  # $1 with|without, $2 width, $3 height, $4 raw RGB file in the shared /tmp
+  ask='tok=; [ "$1" = with ] && tok="Authorization: Bearer $(cat '$file')\r\n"
+       exec 3<>/dev/tcp/kyc-face-sidecar/'$port'
+       printf "POST /faces HTTP/1.1\r\nHost: kyc-face-sidecar\r\n%bX-Width: %s\r\nX-Height: %s\r\nContent-Length: %s\r\nConnection: close\r\n\r\n" "$tok" "$2" "$3" "$(stat -c %s "$4")" >&3
+       cat "$4" >&3; cat <&3'
+  head -c 12 /dev/zero > "$WORK/black.rgb"
+  podman cp "$WORK/black.rgb" "$kyc:/tmp/check-black.rgb"
+  [[ $(podman exec "$kyc" bash -c "$ask" _ without 2 2 /tmp/check-black.rgb | head -1) == *" 401 "* ]] || fail "the sidecar answered without the secret"
+  i=0
+  for img in max-Paul.jpeg max-Paul2.jpeg astronaut.png; do
+    i=$((i + 1))
+    wh=$(java deploy/container-check/RawRgb.java "kyc-service/src/test/resources/faces/$img" "$WORK/face-$i.rgb")
+    podman cp "$WORK/face-$i.rgb" "$kyc:/tmp/check-face-$i.rgb"
+    podman exec "$kyc" bash -c "$ask" _ with $wh /tmp/check-face-$i.rgb | tr -d '\r' > "$WORK/face-$i.http"
+    head -1 "$WORK/face-$i.http" | grep -q ' 200 ' || { head -5 "$WORK/face-$i.http"; fail "/faces for $img"; }
+    sed '1,/^$/d' "$WORK/face-$i.http" > "$WORK/face-$i.json"
+    [ "$(jq '.faces | length' "$WORK/face-$i.json")" -ge 1 ] || fail "no face found in $img"
+    say "$img ($wh): $(jq -c '{faces: (.faces | length), score: (.faces[0].score * 100 | round / 100), millis}' "$WORK/face-$i.json")"
+  done
+  podman exec "$kyc" rm -f /tmp/check-black.rgb /tmp/check-face-1.rgb /tmp/check-face-2.rgb /tmp/check-face-3.rgb
+  read -r d_same d_other < <($PY - "$WORK"/face-1.json "$WORK"/face-2.json "$WORK"/face-3.json <<'PY'
+import json, math, sys
+d = [json.load(open(f))["faces"][0]["descriptor"] for f in sys.argv[1:]]
+dist = lambda a, b: math.sqrt(sum((x - y) ** 2 for x, y in zip(a, b)))
+print(f"{dist(d[0], d[1]):.3f} {dist(d[0], d[2]):.3f}")
+PY
+)
+  say "ResNet-34 descriptor distance: Paul Rudd's two photographs $d_same, Paul Rudd and Eileen Collins $d_other"
+  $PY -c "import sys; sys.exit(0 if $d_same < 0.6 <= $d_other else 1)" || fail "distances $d_same / $d_other: the same person should be below 0.6 and another above"
+  local caps; caps=$(curl -fsS "http://127.0.0.1:$KYC_PORT/api/v1/capabilities")
+  [ "$(jq -r .features.face_match <<< "$caps")" = true ] || fail "kyc capabilities: face_match $(jq -c .features <<< "$caps")"
+  say "kyc capabilities: $(jq -c '{face_match: .features.face_match, face_model: .features.face_model}' <<< "$caps")"
+}
+
 # ------------------------------------------------------------------ main
 
 finish() {
@@ -651,6 +749,8 @@ finish() {
   if [ "$keep" = 1 ] && [ "$mode" != down ]; then
     printf '\n   --keep: the pods stay up: kyc http://127.0.0.1:%s  checkout http://127.0.0.1:%s  wallet http://127.0.0.1:%s%s  postgres 127.0.0.1:%s (postgres / %s)\n   remove them with: %s --down\n' \
       $KYC_PORT $CO_PORT $GW_PORT "$([ -f "$WORK/played-wallet-gateway-1" ] && echo " and $GW2_PORT")" $PG_PORT $PG_PASSWORD "$0"
+  elif [ "$mode" = compose ]; then
+    compose_down
   elif [ "$mode" != down ]; then
     down_all
   fi
@@ -661,6 +761,23 @@ finish() {
 main() {
   if [ "$mode" = down ]; then
     step "remove the pods, their volumes and the check's host processes" down_all
+    command -v podman-compose > /dev/null && step "remove the compose project $COMPOSE_PROJECT" compose_down
+    exit 0
+  fi
+  if [ "$mode" = compose ]; then
+    HOOK_HOST=host.docker.internal HOOK_BIND=$(hostname -I | awk '{print $1}')
+    KYC_ADMIN=$COMPOSE_ADMIN CO_ADMIN=$COMPOSE_ADMIN GW_ADMIN=$COMPOSE_ADMIN
+    trap finish EXIT
+    trap "exit 130" INT TERM
+    step "prerequisites (podman, runc, podman-compose, CNI dnsname, debootstrap, jq, psql)" prerequisites
+    step "package the services (./mvnw package)" package_jars
+    step "base images (debian:bookworm-slim, postgres:15-bookworm)" base_images
+    step "build the images" build_images
+    step "podman-compose up: deploy/compose.yaml, every service ready" compose_up
+    step "curl tour: wallet-gateway" tour_wallet
+    step "curl tour: checkout-service" tour_checkout
+    step "curl tour: kyc-service" tour_kyc
+    step "kyc-service asks its face sidecar with the shared secret: real faces" compose_face
     exit 0
   fi
   trap finish EXIT

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * A demo webhook receiver that verifies every delivery with shared-webhook-signing.
- * java -cp shared-webhook-signing/target/classes deploy/local/WebhookReceiver.java GATEWAY whsec_... 9000
+ * java -cp shared-webhook-signing/target/classes deploy/local/WebhookReceiver.java GATEWAY whsec_... 9000 [bind address]
+ * (the bind address defaults to 127.0.0.1; containers on a bridge network reach the host on one of its own addresses)
  */
 public class WebhookReceiver {
     public static void main(String[] args) throws Exception {
@@ -19,7 +20,8 @@ public class WebhookReceiver {
         // Without TCP_NODELAY the JDK server holds the response body until the sender's delayed ACK (~40 ms): every
         // delivery would wait for it, and one-at-a-time delivery lanes would measure that wait instead of the sender.
         System.setProperty("sun.net.httpserver.nodelay", "true");
-        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
+        String host = args.length > 3 ? args[3] : "127.0.0.1";
+        HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 0);
         server.createContext("/", exchange -> {
             byte[] body = exchange.getRequestBody().readAllBytes();
             VerificationResult result = verifier.verify(exchange.getRequestHeaders()::getFirst, body);
@@ -29,6 +31,6 @@ public class WebhookReceiver {
             exchange.close();
         });
         server.start();
-        System.out.println("listening on http://127.0.0.1:" + port + "/ for " + scheme + " deliveries");
+        System.out.println("listening on http://" + host + ":" + port + "/ for " + scheme + " deliveries");
     }
 }

@@ -1,7 +1,7 @@
 'use strict';
-// kyc face sidecar: raw RGB pixels in (X-Width, X-Height), faces out (box, score, eyes, two descriptors). 127.0.0.1 only,
-// a bearer secret on every request, a bounded queue; only the secret's file is written, never an image. Models and the
-// wasm binary ship inside the npm packages and models/ (no download at run time).
+// kyc face sidecar: raw RGB pixels in (X-Width, X-Height), faces out (box, score, eyes, two descriptors). 127.0.0.1 only
+// unless FACE_SIDECAR_HOST says otherwise, a bearer secret on every request, a bounded queue; only the secret's file is
+// written, never an image. Models and the wasm binary ship inside the npm packages and models/ (no download at run time).
 const http = require('http');
 const path = require('path');
 const crypto = require('crypto');
@@ -13,6 +13,9 @@ const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js');
 const align = require('./align');
 
 const port = Number(process.env.FACE_SIDECAR_PORT || 8091);
+// loopback by default (the sidecar shares kyc-service's network namespace in the pod); Compose, where the two are
+// separate containers on a network of their own, sets 0.0.0.0
+const host = process.env.FACE_SIDECAR_HOST || '127.0.0.1';
 // low enough to find a printed portrait; kyc-service applies its own, higher score to count faces on a selfie
 const minConfidence = Number(process.env.FACE_SIDECAR_MIN_CONFIDENCE || 0.3);
 // kyc-service scales every image to at most kyc.face.max-side (1024) along its longer side: nothing larger is accepted
@@ -276,7 +279,7 @@ function detect(req, res, width, height) {
 }
 
 server.maxConnections = maxConnections;
-server.listen(port, '127.0.0.1');
+server.listen(port, host);
 
 // as a container's first process node has no default signal handling: stop taking requests, let the running ones
 // answer, and leave within the pod's grace period
