@@ -2,49 +2,68 @@ package ht.platform.support.limits;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.github.bucket4j.Bucket;
+import io.github.bucket4j.ConsumptionProbe;
+import io.github.bucket4j.TimeMeter;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 
 /**
- * Token buckets by key (an application, a client address), read from the injected clock, per replica: {@code burst}
- * tokens at most, refilled at {@code perSecond}. {@link #take} answers 0 when a token was taken, otherwise the whole
- * seconds to wait (for a {@code Retry-After}). At most {@code keys} buckets are kept: past that the least recently used
- * start full again, which only ever lets a client through early, never locks one out.
+ * Token buckets by key (an application, a client address), per replica, on Bucket4j read from the injected clock:
+ * {@code burst} tokens at most, refilled greedily at {@code perSecond}. {@link #take} answers 0 when a token was taken,
+ * otherwise the whole seconds to wait (for a {@code Retry-After}). At most {@code keys} buckets are kept: past that the
+ * least recently used start full again, which only ever lets a client through early, never locks one out.
  */
 public final class TokenBuckets {
 
-    private static final class Bucket {
-        double tokens;
-        Instant last;
-    }
-
     private final Cache<String, Bucket> buckets;
-    private final Clock clock;
+    private final TimeMeter time;
 
     public TokenBuckets(Clock clock, int keys) {
-        this.clock = clock;
+        this.time = new ClockTime(clock);
         this.buckets = Caffeine.newBuilder().maximumSize(keys).build();
     }
 
     public long take(String key, double perSecond, int burst) {
-        Instant now = clock.instant();
-        Bucket bucket = buckets.get(key, k -> {
-            Bucket full = new Bucket();
-            full.tokens = burst;
-            full.last = now;
-            return full;
-        });
-        synchronized (bucket) {
-            double elapsed = Math.max(0, Duration.between(bucket.last, now).toNanos()) / 1e9;
-            bucket.tokens = Math.min(burst, bucket.tokens + elapsed * perSecond);
-            bucket.last = now; // a clock set back (a test's) refills nothing and starves nothing
-            if (bucket.tokens >= 1) {
-                bucket.tokens -= 1;
-                return 0;
-            }
-            return Math.max(1, (long) Math.ceil((1 - bucket.tokens) / perSecond));
+        Bucket bucket = buckets.get(key, k -> Bucket.builder()
+                .addLimit(limit -> limit.capacity(burst).refillGreedy(burst, Duration.ofNanos(Math.round(burst / perSecond * 1e9))))
+                .withCustomTimePrecision(time)
+                .build());
+        ConsumptionProbe probe = bucket.tryConsumeAndReturnRemaining(1);
+        if (probe.isConsumed()) {
+            return 0;
+        }
+        return Math.max(1, (long) Math.ceil(probe.getNanosToWaitForRefill() / 1e9));
+    }
+
+    /**
+     * The injected clock as Bucket4j's time: it only moves forward by the clock's forward steps, so a clock set back
+     * (a test's) refills nothing and starves nothing.
+     */
+    private static final class ClockTime implements TimeMeter {
+
+        private final Clock clock;
+        private Instant last;
+        private long nanos;
+
+        ClockTime(Clock clock) {
+            this.clock = clock;
+            this.last = clock.instant();
+        }
+
+        @Override
+        public synchronized long currentTimeNanos() {
+            Instant now = clock.instant();
+            nanos += Math.max(0, Duration.between(last, now).toNanos());
+            last = now;
+            return nanos;
+        }
+
+        @Override
+        public boolean isWallClockBased() {
+            return false;
         }
     }
 }
