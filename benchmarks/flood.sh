@@ -83,9 +83,9 @@ rows = [
         str(sum(int(v) for k, v in kv.items() if k.startswith(f"flood.{s}.flood_5"))),
         str(sum(int(v) for k, v in kv.items() if k.startswith(f"flood.{s}.flood_") and not k.split("_")[-1].isdigit()
             and k.split(".")[-1] not in ("flood_seconds",)))])),
-    ("another tenant's feed read p50 / max (n; 5xx; unanswered)", lambda s: f"{g(s,'other_feed_p50_ms')} / {g(s,'other_feed_max_ms')} ms ({g(s,'other_feed_n')}; {g(s,'other_feed_5xx')}; {g(s,'other_feed_unanswered')})"),
-    ("an ordinary API call p50 / max (n; 5xx; unanswered)", lambda s: f"{g(s,'api_call_p50_ms')} / {g(s,'api_call_max_ms')} ms ({g(s,'api_call_n')}; {g(s,'api_call_5xx')}; {g(s,'api_call_unanswered')})"),
-    ("/q/health/ready p50 / max (n; 5xx; unanswered)", lambda s: f"{g(s,'ready_p50_ms')} / {g(s,'ready_max_ms')} ms ({g(s,'ready_n')}; {g(s,'ready_5xx')}; {g(s,'ready_unanswered')})"),
+    ("another tenant's feed read p50 / p95 / max (n; over 1 s; 5xx; unanswered)", lambda s: f"{g(s,'other_feed_p50_ms')} / {g(s,'other_feed_p95_ms')} / {g(s,'other_feed_max_ms')} ms ({g(s,'other_feed_n')}; {g(s,'other_feed_over_1s')}; {g(s,'other_feed_5xx')}; {g(s,'other_feed_unanswered')})"),
+    ("an ordinary API call p50 / p95 / max (n; over 1 s; 5xx; unanswered)", lambda s: f"{g(s,'api_call_p50_ms')} / {g(s,'api_call_p95_ms')} / {g(s,'api_call_max_ms')} ms ({g(s,'api_call_n')}; {g(s,'api_call_over_1s')}; {g(s,'api_call_5xx')}; {g(s,'api_call_unanswered')})"),
+    ("/q/health/ready p50 / p95 / max (n; over 1 s; 5xx; unanswered)", lambda s: f"{g(s,'ready_p50_ms')} / {g(s,'ready_p95_ms')} / {g(s,'ready_max_ms')} ms ({g(s,'ready_n')}; {g(s,'ready_over_1s')}; {g(s,'ready_5xx')}; {g(s,'ready_unanswered')})"),
     ("ERROR lines in the service log", lambda s: g(s, "error_lines")),
     ("connections Postgres refused", lambda s: g(s, "pg_refused")),
 ]

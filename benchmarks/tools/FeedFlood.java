@@ -88,6 +88,8 @@ public class FeedFlood {
             Collections.sort(sorted);
             out.append(' ').append(p.name()).append("_n=").append(sorted.size() + p.unanswered().get())
                     .append(' ').append(p.name()).append("_p50_ms=").append(sorted.isEmpty() ? -1 : sorted.get(sorted.size() / 2))
+                    .append(' ').append(p.name()).append("_p95_ms=").append(sorted.isEmpty() ? -1 : sorted.get((int) Math.ceil(sorted.size() * 0.95) - 1))
+                    .append(' ').append(p.name()).append("_over_1s=").append(sorted.stream().filter(ms -> ms > 1000).count())
                     .append(' ').append(p.name()).append("_max_ms=").append(sorted.isEmpty() ? -1 : sorted.get(sorted.size() - 1))
                     .append(' ').append(p.name()).append("_5xx=").append(p.errors().get())
                     .append(' ').append(p.name()).append("_unanswered=").append(p.unanswered().get());
