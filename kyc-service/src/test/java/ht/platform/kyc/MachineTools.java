@@ -1,8 +1,8 @@
 package ht.platform.kyc;
 
+import ht.platform.support.testing.Executables;
 import org.junit.jupiter.api.Assumptions;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,11 +29,11 @@ public final class MachineTools {
     /** The command's path, installing its Debian package when possible; empty (with one line printed) when it cannot be had. */
     public static synchronized Optional<String> find(String command) {
         return FOUND.computeIfAbsent(command, c -> {
-            Optional<String> path = onPath(c);
+            Optional<String> path = Executables.onPath(c);
             if (path.isEmpty() && canInstall()) {
                 System.out.println("[live checks] " + c + " not found: installing Debian's " + String.join(" ", PACKAGES.get(c)));
                 install(PACKAGES.get(c));
-                path = onPath(c);
+                path = Executables.onPath(c);
             }
             if (path.isEmpty()) {
                 System.out.println(missing(c));
@@ -52,16 +52,6 @@ public final class MachineTools {
     public static String missing(String command) {
         return "[live checks] SKIPPED: no " + command + " on the PATH and it cannot be installed here (needs root and apt-get: apt-get install "
                 + String.join(" ", PACKAGES.get(command)) + ")";
-    }
-
-    private static Optional<String> onPath(String command) {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/local/bin:/usr/bin:/bin").split(File.pathSeparator)) {
-            Path p = Path.of(dir, command);
-            if (Files.isExecutable(p)) {
-                return Optional.of(p.toString());
-            }
-        }
-        return Optional.empty();
     }
 
     private static boolean canInstall() {

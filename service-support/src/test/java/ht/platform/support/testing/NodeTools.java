@@ -68,7 +68,7 @@ public final class NodeTools {
     }
 
     private static Optional<String> find(String command) {
-        Optional<String> path = onPath(command);
+        Optional<String> path = Executables.onPath(command);
         if (path.isEmpty() && "root".equals(System.getProperty("user.name")) && Files.isExecutable(Path.of("/usr/bin/apt-get"))) {
             System.out.println("[node tools] " + command + " not found: installing Debian's nodejs and npm");
             try {
@@ -79,19 +79,9 @@ public final class NodeTools {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            path = onPath(command);
+            path = Executables.onPath(command);
         }
         return path;
-    }
-
-    private static Optional<String> onPath(String command) {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/local/bin:/usr/bin:/bin").split(File.pathSeparator)) {
-            Path p = Path.of(dir, command);
-            if (Files.isExecutable(p)) {
-                return Optional.of(p.toString());
-            }
-        }
-        return Optional.empty();
     }
 
     /** Runs a tool of api-clients/node_modules/.bin; answers its exit code, its output going to {@code log}. */
