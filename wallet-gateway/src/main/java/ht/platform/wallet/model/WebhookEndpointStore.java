@@ -6,9 +6,7 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
-import org.hibernate.reactive.mutiny.Mutiny;
 
-import java.time.OffsetDateTime;
 import java.util.List;
 
 /**
@@ -30,10 +28,9 @@ public class WebhookEndpointStore {
         return endpoint.persist();
     }
 
-    /** Removes the address with its deliveries and their attempts (its events stay in the outbox). */
+    /** Removes the address (the outbox forgets its deliveries first: DeliveryRestarts.forgetDestination). */
     public Uni<Void> delete(WebhookEndpoint endpoint) {
-        return Panache.getSession().chain(s -> s.createNativeQuery("DELETE FROM wallet.outbox_deliveries WHERE destination_id = :e")
-                .setParameter("e", endpoint.id).executeUpdate()).chain(endpoint::delete);
+        return endpoint.delete();
     }
 
     /** The project's addresses in one mode, oldest first. */
@@ -50,17 +47,5 @@ public class WebhookEndpointStore {
                 throw ApiException.notFound("Webhook " + id);
             }
         });
-    }
-
-    /**
-     * The address's held deliveries become due at {@code at} (after the pending changes are written); answers the
-     * session so the caller can wake the deliverer in the same transaction.
-     */
-    public Uni<Mutiny.Session> makeHeldDue(String endpointId, OffsetDateTime at) {
-        return Panache.getSession().chain(s -> s.flush().chain(() -> s.createNativeQuery(
-                                "UPDATE wallet.outbox_deliveries SET next_attempt_at = :now"
-                                        + " WHERE destination_id = :e AND status = 'pending' AND next_attempt_at > :now")
-                        .setParameter("now", at).setParameter("e", endpointId).executeUpdate())
-                .replaceWith(s));
     }
 }

@@ -8,7 +8,6 @@ import ht.platform.support.ids.Ids;
 import ht.platform.support.outbox.DeliveryKind;
 import ht.platform.support.outbox.DeliveryLog;
 import ht.platform.support.outbox.DeliveryRestarts;
-import ht.platform.support.outbox.OutboxWakeup;
 import ht.platform.support.time.Timestamps;
 import ht.platform.wallet.config.WalletSettings;
 import ht.platform.wallet.events.EventTypes;
@@ -33,8 +32,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -54,9 +51,6 @@ public class WebhookService {
     public record DeliveryFilter(String webhookId, String status, String eventType) { }
 
     public static final List<String> DELIVERY_STATUSES = List.of("pending", "delivered", "abandoned");
-
-    @Inject
-    OutboxWakeup wakeup;
 
     @Inject
     DeliveryRestarts restarts;
@@ -136,7 +130,8 @@ public class WebhookService {
 
     /** Removes the address; its pending deliveries (and their history) go with it. */
     public Uni<Void> delete(ApiPrincipal caller, String id) {
-        return Panache.withTransaction(() -> find(caller, id, true).chain(endpoints::delete));
+        return Panache.withTransaction(() -> find(caller, id, true)
+                .chain(e -> Panache.getSession().chain(s -> restarts.forgetDestination(s, policy, e.id)).chain(() -> endpoints.delete(e))));
     }
 
     /** paused -> active; the held deliveries become due at once and go out in their original order. */
@@ -148,9 +143,7 @@ public class WebhookService {
             e.status = "active"; // what the generated column becomes once paused_at is cleared
             e.pausedAt = null;
             e.consecutiveFailures = 0;
-            OffsetDateTime at = OffsetDateTime.ofInstant(now(), ZoneOffset.UTC);
-            return endpoints.makeHeldDue(e.id, at).chain(s -> wakeup.notifyInTransaction(s, policy.channel()))
-                    .replaceWith(e);
+            return Panache.getSession().chain(s -> restarts.releaseHeld(s, policy, e.id, now())).replaceWith(e);
         })).map(WebhookView::of);
     }
 
