@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The feed under a flood of held reads from one key, per service: FLOOD (2,000) reads with wait=30 opened at once by one
 # test key, and meanwhile, every 250 ms for FLOOD_SECONDS (20), another tenant's feed read, an ordinary API call of that
-# tenant and /q/health/ready, each timed. Counts the flood's answers by status, the probes' 5xx and unanswered, the
+# tenant and /q/health/ready, each timed from a second process. FLOOD_ROUNDS (2) floods one after the other: the first
+# meets a service just started (nothing compiled yet), the next one a service that has served traffic. Counts the flood's answers by status, the probes' 5xx and unanswered, the
 # ERROR lines the service logged and the connections Postgres refused during the phase. Prints a table and writes it
 # to benchmarks/results/flood-latest.md. Its own throwaway Postgres (port 5544 + BENCH_PORT_OFFSET) and fast-jars, the
 # services' default limits, as benchmarks/run.sh starts them.
 #
-#   benchmarks/flood.sh     (SERVICES_ONLY="wallet", FLOOD, FLOOD_WAIT, FLOOD_SECONDS)
+#   benchmarks/flood.sh     (SERVICES_ONLY="wallet", FLOOD, FLOOD_WAIT, FLOOD_SECONDS, FLOOD_ROUNDS)
 # Needs what benchmarks/run.sh needs; the jars: ./mvnw -B -pl kyc-service,checkout-service,wallet-gateway -am package -DskipTests
 set -uo pipefail
 
@@ -15,6 +16,7 @@ ROOT=$(dirname "$BENCH")
 FLOOD=${FLOOD:-2000}
 FLOOD_WAIT=${FLOOD_WAIT:-30}
 FLOOD_SECONDS=${FLOOD_SECONDS:-20}
+FLOOD_ROUNDS=${FLOOD_ROUNDS:-2}
 JAVA_OPTS=${JAVA_OPTS:--Xmx512m}
 KYC_RATE=${KYC_RATE:-100000}
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
@@ -48,21 +50,29 @@ record meta.nproc "$(nproc)"
 record meta.load_start "$(cut -d' ' -f1-3 /proc/loadavg)"
 
 flood() {
-  local svc=$1 port=${PORT[$1]} flooder other out log0 pg0 errors refused
+  local svc=$1 port=${PORT[$1]} flooder other out log0 pg0 errors refused round col floodpid
   start_service "$svc" "$port" || { record "flood.$svc.note" "did not start"; return; }
   read -r _ flooder < <(tenant "$svc" "$port" "bench-flooder" pull)
   read -r _ other < <(tenant "$svc" "$port" "bench-neighbour" pull)
   [ -n "${flooder:-}" ] && [ -n "${other:-}" ] || { record "flood.$svc.note" "tenants could not be registered"; return; }
-  log0=$(wc -l < "$LOGS/$svc-$port.log"); pg0=$(wc -l < "$PGLOG")
-  log "$svc: $FLOOD reads with wait=$FLOOD_WAIT from one key; probes for ${FLOOD_SECONDS}s"
-  out=$(java -Xmx512m -cp "$TOOLS_CP" FeedFlood "http://127.0.0.1:$port" "$flooder" "$FLOOD" "$FLOOD_WAIT" "$other" \
-    "${PROBE_PATH[$svc]}" "$FLOOD_SECONDS" 2>>"$LOGS/flood-$svc.err")
-  log "$svc: $out"
-  for kv in $out; do record "flood.$svc.${kv%%=*}" "${kv#*=}"; done
-  errors=$(tail -n +"$((log0 + 1))" "$LOGS/$svc-$port.log" | grep -cE '"level":"ERROR"| ERROR ' || true)
-  refused=$(tail -n +"$((pg0 + 1))" "$PGLOG" | grep -ciE 'too many clients|remaining connection slots' || true)
-  record "flood.$svc.error_lines" "$errors"
-  record "flood.$svc.pg_refused" "$refused"
+  for round in $(seq 1 "$FLOOD_ROUNDS"); do
+    col="$svc#$round"
+    log0=$(wc -l < "$LOGS/$svc-$port.log"); pg0=$(wc -l < "$PGLOG")
+    log "$svc, flood $round: $FLOOD reads with wait=$FLOOD_WAIT from one key; probes for ${FLOOD_SECONDS}s from another process"
+    java -Xmx512m -cp "$TOOLS_CP" FeedFlood flood "http://127.0.0.1:$port" "$flooder" "$FLOOD" "$FLOOD_WAIT" \
+      > "$LOGS/flood-$col.out" 2>>"$LOGS/flood-$svc.err" &
+    floodpid=$!
+    out=$(java -Xmx128m -cp "$TOOLS_CP" FeedFlood probe "http://127.0.0.1:$port" "$other" "${PROBE_PATH[$svc]}" \
+      "$FLOOD_SECONDS" 2>>"$LOGS/flood-$svc.err")
+    wait "$floodpid"
+    out="$(cat "$LOGS/flood-$col.out") $out"
+    log "$svc, flood $round: $out"
+    for kv in $out; do record "flood.$col.${kv%%=*}" "${kv#*=}"; done
+    errors=$(tail -n +"$((log0 + 1))" "$LOGS/$svc-$port.log" | grep -cE '"level":"ERROR"| ERROR ' || true)
+    refused=$(tail -n +"$((pg0 + 1))" "$PGLOG" | grep -ciE 'too many clients|remaining connection slots' || true)
+    record "flood.$col.error_lines" "$errors"
+    record "flood.$col.pg_refused" "$refused"
+  done
   stop_service "$svc" "$port"
 }
 
@@ -75,7 +85,7 @@ kv = {}
 for line in open(sys.argv[1]):
     k, _, v = line.rstrip("\n").partition("=")
     kv[k] = v
-svcs = [s for s in ("kyc", "checkout", "wallet") if f"flood.{s}.flood" in kv]
+svcs = [f"{s}#{r}" for s in ("kyc", "checkout", "wallet") for r in range(1, 10) if f"flood.{s}#{r}.flood" in kv]
 g = lambda s, k: kv.get(f"flood.{s}.{k}", "0")
 rows = [
     ("held reads from one key (wait)", lambda s: f"{g(s,'flood')} (wait={g(s,'wait')})"),
@@ -90,7 +100,7 @@ rows = [
     ("connections Postgres refused", lambda s: g(s, "pg_refused")),
 ]
 out = [f"# Feed flood ({kv.get('meta.date','?')}, {kv.get('meta.nproc','?')} cores, load {kv.get('meta.load_start','?')} -> {kv.get('meta.load_end','?')})", "",
-       "| | " + " | ".join(svcs) + " |", "|---|" + "---|" * len(svcs)]
+       "| | " + " | ".join(s.replace("#", ", flood ") for s in svcs) + " |", "|---|" + "---|" * len(svcs)]
 for name, f in rows:
     out.append(f"| {name} | " + " | ".join(f(s) for s in svcs) + " |")
 text = "\n".join(out) + "\n"

@@ -16,14 +16,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A flood of held feed reads from one key, and what everyone else meets meanwhile (single-file program).
+ * A flood of held feed reads from one key, and what everyone else meets meanwhile (single-file program), in two
+ * processes so that the probes' timings do not carry the flooding client's own work:
  *
- *   java FeedFlood.java BASE_URL FLOOD_KEY COUNT WAIT OTHER_KEY READ_PATH SECONDS
+ *   java FeedFlood.java flood BASE_URL FLOOD_KEY COUNT WAIT
+ *   java FeedFlood.java probe BASE_URL OTHER_KEY READ_PATH SECONDS
  *
- * Opens COUNT reads GET /api/v1/events?after=<latest>&wait=WAIT with FLOOD_KEY at once; during the next SECONDS, every
- * 250 ms: OTHER_KEY's feed read (another tenant, after=start), OTHER_KEY's GET READ_PATH (an ordinary API call) and
- * GET /q/health/ready, each timed. Prints key=value: the flood's answers by status, and per probe n, p50/max ms,
- * the slowest and how many were 5xx or got no answer within 5 s.
+ * flood: opens COUNT reads GET /api/v1/events?after=<latest>&wait=WAIT with FLOOD_KEY at once and prints the answers by
+ * status once all are in. probe: for SECONDS, every 250 ms, OTHER_KEY's feed read (another tenant, after=start),
+ * OTHER_KEY's GET READ_PATH (an ordinary API call) and GET /q/health/ready, each timed; prints per probe n, p50/p95/max
+ * ms, how many took over 1 s, were 5xx or got no answer within 5 s.
  */
 public class FeedFlood {
 
@@ -40,14 +42,16 @@ public class FeedFlood {
     }
 
     public static void main(String[] args) throws Exception {
-        String base = args[0];
-        String floodKey = args[1];
-        int count = Integer.parseInt(args[2]);
-        int wait = Integer.parseInt(args[3]);
-        String otherKey = args[4];
-        String readPath = args[5];
-        int seconds = Integer.parseInt(args[6]);
+        String out = switch (args[0]) {
+            case "flood" -> flood(args[1], args[2], Integer.parseInt(args[3]), Integer.parseInt(args[4]));
+            case "probe" -> probes(args[1], args[2], args[3], Integer.parseInt(args[4]));
+            default -> throw new IllegalArgumentException("flood or probe, not " + args[0]);
+        };
+        System.out.println(out);
+        System.exit(0);
+    }
 
+    static String flood(String base, String floodKey, int count, int wait) throws Exception {
         HttpResponse<String> latest = HTTP.send(get(base + "/api/v1/events?after=latest", floodKey, 10),
                 HttpResponse.BodyHandlers.ofString());
         Matcher m = CURSOR.matcher(latest.body());
@@ -64,7 +68,16 @@ public class FeedFlood {
                     .handle((r, e) -> floodAnswers.computeIfAbsent(r != null ? Integer.toString(r.statusCode())
                             : e.getClass().getSimpleName(), k -> new AtomicInteger()).incrementAndGet()));
         }
+        CompletableFuture.allOf(flood.toArray(CompletableFuture[]::new)).get(wait + 60L, TimeUnit.SECONDS);
 
+        StringBuilder out = new StringBuilder();
+        out.append("flood=").append(count).append(" wait=").append(wait);
+        new TreeMap<>(floodAnswers).forEach((status, n) -> out.append(" flood_").append(status).append('=').append(n.get()));
+        out.append(" flood_seconds=").append(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - floodStart));
+        return out.toString();
+    }
+
+    static String probes(String base, String otherKey, String readPath, int seconds) throws Exception {
         Probe feed = new Probe("other_feed");
         Probe api = new Probe("api_call");
         Probe ready = new Probe("ready");
@@ -77,25 +90,20 @@ public class FeedFlood {
             Thread.sleep(250);
         }
         CompletableFuture.allOf(probes.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
-        CompletableFuture.allOf(flood.toArray(CompletableFuture[]::new)).get(wait + 60L, TimeUnit.SECONDS);
 
         StringBuilder out = new StringBuilder();
-        out.append("flood=").append(count).append(" wait=").append(wait);
-        new TreeMap<>(floodAnswers).forEach((status, n) -> out.append(" flood_").append(status).append('=').append(n.get()));
-        out.append(" flood_seconds=").append(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - floodStart));
         for (Probe p : List.of(feed, api, ready)) {
             List<Long> sorted = new ArrayList<>(p.millis());
             Collections.sort(sorted);
-            out.append(' ').append(p.name()).append("_n=").append(sorted.size() + p.unanswered().get())
+            out.append(p.name()).append("_n=").append(sorted.size() + p.unanswered().get())
                     .append(' ').append(p.name()).append("_p50_ms=").append(sorted.isEmpty() ? -1 : sorted.get(sorted.size() / 2))
                     .append(' ').append(p.name()).append("_p95_ms=").append(sorted.isEmpty() ? -1 : sorted.get((int) Math.ceil(sorted.size() * 0.95) - 1))
                     .append(' ').append(p.name()).append("_over_1s=").append(sorted.stream().filter(ms -> ms > 1000).count())
                     .append(' ').append(p.name()).append("_max_ms=").append(sorted.isEmpty() ? -1 : sorted.get(sorted.size() - 1))
                     .append(' ').append(p.name()).append("_5xx=").append(p.errors().get())
-                    .append(' ').append(p.name()).append("_unanswered=").append(p.unanswered().get());
+                    .append(' ').append(p.name()).append("_unanswered=").append(p.unanswered().get()).append(' ');
         }
-        System.out.println(out);
-        System.exit(0);
+        return out.toString().trim();
     }
 
     static HttpRequest get(String url, String key, int timeoutSeconds) {
