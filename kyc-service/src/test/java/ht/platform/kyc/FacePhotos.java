@@ -72,6 +72,23 @@ public final class FacePhotos {
         }
     }
 
+    /**
+     * The picture shrunk to 1/{@code factor} and enlarged back to its size (bicubic both ways): a small face made big,
+     * with no more detail than the small one had.
+     */
+    public static BufferedImage enlarged(BufferedImage picture, int factor) {
+        return scaled(scaled(picture, picture.getWidth() / factor, picture.getHeight() / factor), picture.getWidth(), picture.getHeight());
+    }
+
+    private static BufferedImage scaled(BufferedImage picture, int width, int height) {
+        BufferedImage out = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = out.createGraphics();
+        g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BICUBIC);
+        g.drawImage(picture, 0, 0, width, height, null);
+        g.dispose();
+        return out;
+    }
+
     /** A specimen Haitian passport whose portrait is {@code photo} (drawn to cover the portrait's box, centred). */
     public static BufferedImage passportPage(BufferedImage photo) {
         return Documents.passport(Documents.td3("HTI", "HX4271839", "900101", 'F', "310101", "BAPTISTE", "WIDLINE", false), photo);

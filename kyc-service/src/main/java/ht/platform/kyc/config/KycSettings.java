@@ -165,6 +165,14 @@ public interface KycSettings {
         /** The face score from which the faces are different people (face_mismatch); in between: face_match_inconclusive. */
         double mismatchFrom();
 
+        /**
+         * The selfie face's detail (FaceCheck.detail: the fine detail of the eye-aligned inner face) a match needs; a
+         * smaller or softer face below the match bound is face_match_inconclusive, not verified. Calibrated on
+         * kyc-service/eval FacePairEvaluation: below every genuine selfie of the London Set and all but one of the
+         * cross-day set, above most faces cut small from group photos and enlarged (docs/kyc-live.md).
+         */
+        double selfieDetailFrom();
+
         /** The cohort faces nearest to each face that the face score normalises against (FaceScore). */
         @WithDefault("100")
         int cohortNearest();

@@ -10,17 +10,20 @@ import java.util.Optional;
  * The face check: exactly one face on the selfie, the portrait on the document (its largest face; the front of a card,
  * the data page of a passport), their {@link FaceScore} (both descriptors fused) against calibrated bounds, and the
  * one liveness basic that runs here: the selfie must not be the document's own portrait (near-identical descriptor, the
- * two eye-aligned face crops the same pixels, or both near). A mirrored copy is not caught. Descriptors stay in this
- * method's memory.
+ * two eye-aligned face crops the same pixels, or both near). A mirrored copy is not caught. A match also needs a selfie
+ * face with the detail to be matched ({@link #detail}): a small face enlarged, or a soft one (as faces cut from group
+ * photos are), can land close to a stranger, so its match is inconclusive, never verified; a mismatch stays a mismatch.
+ * Descriptors stay in this method's memory.
  */
 public record FaceCheck(Optional<FaceMatcher> matcher, FaceScore score, Bounds bounds) implements Check {
 
     /**
      * Bounds from the configuration (calibrated on kyc-service/eval): the selfie's detection score, the face score's
-     * match and mismatch bounds, and the copy bounds on the ResNet-34 descriptor distance and the crops' correlation.
+     * match and mismatch bounds, the copy bounds on the ResNet-34 descriptor distance and the crops' correlation, and
+     * the selfie face's detail ({@link #detail}) a match needs.
      */
     public record Bounds(double selfieMinScore, double matchBelow, double mismatchFrom, double copyBelow, double copyCorrelation,
-                         double copyNearBelow, double copyNearCorrelation) {
+                         double copyNearBelow, double copyNearCorrelation, double selfieDetailFrom) {
 
         /** The selfie is the document's own portrait (the same picture): near-identical descriptor or pixels, or both near. */
         boolean copy(double distance, double correlation) {
@@ -68,13 +71,77 @@ public record FaceCheck(Optional<FaceMatcher> matcher, FaceScore score, Bounds b
             return new CheckResult(name(), CheckStatus.failed, List.of("document_tampering_suspected"), false, details);
         }
         double alike = score.of(portrait, face);
-        if (alike < bounds.matchBelow()) {
+        if (alike < bounds.matchBelow() && detail(selfie, face) >= bounds.selfieDetailFrom()) {
             return CheckResult.passed(name(), details);
         }
         if (alike >= bounds.mismatchFrom()) {
             return new CheckResult(name(), CheckStatus.failed, List.of("face_mismatch"), false, details);
         }
         return new CheckResult(name(), CheckStatus.inconclusive, List.of("face_match_inconclusive"), true, details);
+    }
+
+    /** The detail crop's eye distance in pixels: a face whose eyes are closer than this on the selfie is enlarged into it. */
+    static final int DETAIL_GAP = 56;
+
+    /**
+     * How fine the detail of the selfie face is: the inner face (from half an eye distance left of the left eye to half
+     * one right of the right eye, from half one above the eyes to one and a half below), sampled in grey with the eyes
+     * {@link #DETAIL_GAP} pixels apart (averaged over each output pixel's area when the face is larger, interpolated
+     * when smaller), and of that crop the ratio of the Laplacian's energy to the gradient's (the mean squared spatial
+     * frequency of its detail, whatever the light and contrast). A face enlarged k times loses about k² of it; so does
+     * a face smaller than the gap or out of focus. The evaluation's genuine selfies measure 1.06-2.75 but for one, faces
+     * cut from group photos 0.43-1.59 (kyc-service/eval FacePairEvaluation prints each).
+     */
+    public static double detail(BufferedImage image, FaceMatcher.Face f) {
+        double dx = f.rightEye().x() - f.leftEye().x();
+        double dy = f.rightEye().y() - f.leftEye().y();
+        double eyes = Math.max(1e-6, Math.hypot(dx, dy));
+        double perPixel = eyes / DETAIL_GAP;
+        double cos = dx / eyes;
+        double sin = dy / eyes;
+        int side = 2 * DETAIL_GAP;
+        int k = Math.max(1, (int) Math.ceil(perPixel));
+        double[] grey = new double[side * side];
+        for (int v = 0; v < side; v++) {
+            for (int u = 0; u < side; u++) {
+                double sum = 0;
+                for (int j = 0; j < k; j++) {
+                    for (int i = 0; i < k; i++) {
+                        double a = (u - DETAIL_GAP / 2.0 + (i + 0.5) / k - 0.5) * perPixel;
+                        double b = (v - DETAIL_GAP / 2.0 + (j + 0.5) / k - 0.5) * perPixel;
+                        sum += bilinear(image, f.leftEye().x() + a * cos - b * sin, f.leftEye().y() + a * sin + b * cos);
+                    }
+                }
+                grey[v * side + u] = sum / (k * k);
+            }
+        }
+        double laplacian = 0;
+        double gradient = 0;
+        for (int y = 1; y < side - 1; y++) {
+            for (int x = 1; x < side - 1; x++) {
+                int p = y * side + x;
+                double lap = grey[p - side] + grey[p + side] + grey[p - 1] + grey[p + 1] - 4 * grey[p];
+                double gx = grey[p + 1] - grey[p];
+                double gy = grey[p + side] - grey[p];
+                laplacian += lap * lap;
+                gradient += gx * gx + gy * gy;
+            }
+        }
+        return gradient == 0 ? 0 : laplacian / gradient;
+    }
+
+    private static double bilinear(BufferedImage image, double x, double y) {
+        int x0 = (int) Math.floor(x);
+        int y0 = (int) Math.floor(y);
+        double fx = x - x0;
+        double fy = y - y0;
+        return (1 - fy) * ((1 - fx) * grey(image, x0, y0) + fx * grey(image, x0 + 1, y0))
+                + fy * ((1 - fx) * grey(image, x0, y0 + 1) + fx * grey(image, x0 + 1, y0 + 1));
+    }
+
+    private static double grey(BufferedImage image, int x, int y) {
+        int rgb = image.getRGB(Math.max(0, Math.min(image.getWidth() - 1, x)), Math.max(0, Math.min(image.getHeight() - 1, y)));
+        return 0.299 * ((rgb >> 16) & 0xff) + 0.587 * ((rgb >> 8) & 0xff) + 0.114 * (rgb & 0xff);
     }
 
     static final int SIDE = 64;
@@ -97,10 +164,8 @@ public record FaceCheck(Optional<FaceMatcher> matcher, FaceScore score, Bounds b
             for (int u = 0; u < SIDE; u++) {
                 double a = (u - EYE_LEFT) * perPixel;
                 double b = (v - EYE_ROW) * perPixel;
-                int x = (int) Math.round(f.leftEye().x() + a * cos - b * sin);
-                int y = (int) Math.round(f.leftEye().y() + a * sin + b * cos);
-                int rgb = image.getRGB(Math.max(0, Math.min(image.getWidth() - 1, x)), Math.max(0, Math.min(image.getHeight() - 1, y)));
-                grey[v * SIDE + u] = 0.299 * ((rgb >> 16) & 0xff) + 0.587 * ((rgb >> 8) & 0xff) + 0.114 * (rgb & 0xff);
+                grey[v * SIDE + u] = grey(image, (int) Math.round(f.leftEye().x() + a * cos - b * sin),
+                        (int) Math.round(f.leftEye().y() + a * sin + b * cos));
             }
         }
         return grey;

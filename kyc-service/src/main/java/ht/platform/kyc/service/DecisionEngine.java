@@ -129,7 +129,7 @@ public class DecisionEngine {
 
     private static FaceCheck.Bounds faceBounds(KycSettings.Face f) {
         return new FaceCheck.Bounds(f.selfieMinScore(), f.matchBelow(), f.mismatchFrom(), f.copyBelow(), f.copyCorrelation(),
-                f.copyNearBelow(), f.copyNearCorrelation());
+                f.copyNearBelow(), f.copyNearCorrelation(), f.selfieDetailFrom());
     }
 
     /** The checks that judge what the document photo shows; not run on a photo of a screen. */

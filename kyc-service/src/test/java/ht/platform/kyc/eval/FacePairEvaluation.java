@@ -4,6 +4,7 @@ import ht.platform.kyc.Documents;
 import ht.platform.kyc.FacePhotos;
 import ht.platform.kyc.FaceSidecarResource;
 import ht.platform.kyc.Scenes;
+import ht.platform.kyc.provider.FaceCheck;
 import ht.platform.kyc.provider.FaceCohort;
 import ht.platform.kyc.provider.FaceMatcher;
 import ht.platform.kyc.provider.FaceScore;
@@ -45,6 +46,7 @@ class FacePairEvaluation {
     static final Properties CONFIG = config();
     static final double MATCH_BELOW = bound("kyc.face.match-below");
     static final double MISMATCH_FROM = bound("kyc.face.mismatch-from");
+    static final double DETAIL_FROM = bound("kyc.face.selfie-detail-from");
     static final Path FACES = Path.of(System.getProperty("faces", "eval/faces"));
     static final String[] PHONE = {"dark_wood +3", "cluttered_desk -3", "dark_wood -5", "cluttered_desk +5"};
 
@@ -54,8 +56,13 @@ class FacePairEvaluation {
     /** A genuine pair: the portrait's photograph and the selfie's, and whether they were taken on different days. */
     record Genuine(Photo portrait, Photo selfie, boolean crossDay) { }
 
-    /** A score between a passport portrait and a selfie. */
-    record Scored(String pair, String kind, double score) { }
+    /** A score between a passport portrait and a selfie, and the selfie face's detail (FaceCheck.detail). */
+    record Scored(String pair, String kind, double score, double detail) {
+        /** As the face check decides: a match needs the selfie's detail too. */
+        boolean verified(double matchBelow, double detailFrom) {
+            return score < matchBelow && detail >= detailFrom;
+        }
+    }
 
     private static Properties config() {
         Properties config = new Properties();
@@ -104,8 +111,14 @@ class FacePairEvaluation {
         }
         List<Photo> selfiePhotos = new ArrayList<>(genuine.stream().map(Genuine::selfie).distinct().toList());
         selfiePhotos.addAll(singles);
+        Map<Photo, Double> detail = new HashMap<>();
         for (Photo p : selfiePhotos) {
-            put(selfies, p, largest(detector, Documents.jpeg(p.image(), 0.9f)));
+            BufferedImage image = ImageIO.read(new ByteArrayInputStream(Documents.jpeg(p.image(), 0.9f)));
+            FaceMatcher.Face face = largest(detector, image);
+            put(selfies, p, face);
+            if (face != null) {
+                detail.put(p, FaceCheck.detail(image, face));
+            }
         }
         long detections = level.size() + phone.size() + selfies.size();
         String dump = System.getProperty("faces.dump");
@@ -130,7 +143,7 @@ class FacePairEvaluation {
                     continue;
                 }
                 scored.add(new Scored(g.portrait().label() + " / " + g.selfie().label() + ", passport " + capture.getKey(),
-                        g.crossDay() ? "cross-day" : "same sitting", score.of(portrait, selfie, excluding(g.portrait(), g.selfie()))));
+                        g.crossDay() ? "cross-day" : "same sitting", score.of(portrait, selfie, excluding(g.portrait(), g.selfie())), detail.get(g.selfie())));
             }
         }
         List<Scored> impostors = new ArrayList<>();
@@ -140,7 +153,7 @@ class FacePairEvaluation {
                 for (var s : selfies.entrySet()) {
                     if (!p.getKey().who().equals(s.getKey().who())) {
                         Scored x = new Scored(p.getKey().label() + " (" + capture.getKey() + ") / " + s.getKey().label(), "impostor",
-                                score.of(p.getValue(), s.getValue(), excluding(p.getKey(), s.getKey())));
+                                score.of(p.getValue(), s.getValue(), excluding(p.getKey(), s.getKey())), detail.get(s.getKey()));
                         (groupPhoto(p.getKey()) || groupPhoto(s.getKey()) ? groupPhotoImpostors : impostors).add(x);
                     }
                 }
@@ -149,23 +162,31 @@ class FacePairEvaluation {
         impostors.sort(Comparator.comparingDouble(Scored::score));
         List<Double> imp = impostors.stream().map(Scored::score).toList();
         System.out.printf("Face pair evaluation (%s, %.0f s, %d detections): cohort %d faces, %d nearest, ResNet-34 weight %.2f;"
-                + " bounds: match below %.2f, mismatch from %.2f%n", LocalDate.now(), (System.nanoTime() - began) / 1e9, detections,
-                score.cohort().size(), score.nearest(), score.descriptorWeight(), MATCH_BELOW, MISMATCH_FROM);
+                + " bounds: match below %.2f, mismatch from %.2f, selfie detail from %.2f%n", LocalDate.now(), (System.nanoTime() - began) / 1e9,
+                detections, score.cohort().size(), score.nearest(), score.descriptorWeight(), MATCH_BELOW, MISMATCH_FROM, DETAIL_FROM);
+        printDetail(detail);
         double far3 = quantile(imp, 1e-3);
         double far4 = quantile(imp, 1e-4);
         System.out.println("| pairs | count | verified | retry (face_match_inconclusive) | rejected | TAR at FAR 1e-3 | TAR at FAR 1e-4 |");
         System.out.println("|---|---|---|---|---|---|---|");
         for (String kind : List.of("cross-day", "same sitting")) {
             for (String capture : List.of("level", "phone")) {
-                List<Double> s = scored.stream().filter(x -> x.kind().equals(kind) && x.pair().endsWith(capture)).map(Scored::score).toList();
-                System.out.printf("| %s, passport %s | %d | %s | %d | %d | %.1f %% | %.1f %% |%n", kind, capture, s.size(), percent(count(s, MATCH_BELOW), s.size()),
-                        s.stream().filter(d -> d >= MATCH_BELOW && d < MISMATCH_FROM).count(), s.stream().filter(d -> d >= MISMATCH_FROM).count(),
-                        100.0 * count(s, far3) / s.size(), 100.0 * count(s, far4) / s.size());
+                List<Scored> pairs = scored.stream().filter(x -> x.kind().equals(kind) && x.pair().endsWith(capture)).toList();
+                List<Double> s = pairs.stream().map(Scored::score).toList();
+                long verified = verified(pairs, MATCH_BELOW, DETAIL_FROM);
+                long rejected = s.stream().filter(d -> d >= MISMATCH_FROM).count();
+                System.out.printf("| %s, passport %s | %d | %s | %d | %d | %.1f %% | %.1f %% |%n", kind, capture, s.size(), percent(verified, s.size()),
+                        s.size() - verified - rejected, rejected, 100.0 * count(s, far3) / s.size(), 100.0 * count(s, far4) / s.size());
             }
         }
-        long accepted = count(imp, MATCH_BELOW);
+        long accepted = verified(impostors, MATCH_BELOW, DETAIL_FROM);
+        long impostorsRejected = imp.stream().filter(d -> d >= MISMATCH_FROM).count();
         System.out.printf("| impostor (portrait, level or phone, vs another person's selfie) | %d | **%d** (false accepts) | %d | %d | | |%n", imp.size(), accepted,
-                imp.stream().filter(d -> d >= MATCH_BELOW && d < MISMATCH_FROM).count(), imp.stream().filter(d -> d >= MISMATCH_FROM).count());
+                imp.size() - accepted - impostorsRejected, impostorsRejected);
+        long groupAccepted = verified(groupPhotoImpostors, MATCH_BELOW, DETAIL_FROM);
+        long groupRejected = groupPhotoImpostors.stream().filter(x -> x.score() >= MISMATCH_FROM).count();
+        System.out.printf("| faces cut from the face-api group photos (small faces enlarged), against everyone | %d | **%d** (false accepts) | %d | %d | | |%n",
+                groupPhotoImpostors.size(), groupAccepted, groupPhotoImpostors.size() - groupAccepted - groupRejected, groupRejected);
         for (String kind : List.of("cross-day", "same sitting")) {
             List<Double> s = scored.stream().filter(x -> x.kind().equals(kind)).map(Scored::score).sorted().toList();
             System.out.printf("%s scores: p50 %.2f, p90 %.2f, p95 %.2f, p99 %.2f, max %.2f%n", kind, quantile(s, 0.5), quantile(s, 0.9),
@@ -173,24 +194,32 @@ class FacePairEvaluation {
         }
         System.out.printf("impostor scores: min %.2f, p0.01 %.2f (FAR 1e-4), p0.1 %.2f (FAR 1e-3), p1 %.2f, median %.2f%n", imp.get(0), far4, far3,
                 quantile(imp, 0.01), quantile(imp, 0.5));
-        impostors.subList(0, Math.min(6, impostors.size())).forEach(p -> System.out.printf("closest impostor: %s: %.2f%n", p.pair(), p.score()));
-        System.out.println("match below | cross-day verified | same sitting verified | impostors accepted");
+        impostors.subList(0, Math.min(6, impostors.size())).forEach(p -> System.out.printf("closest impostor: %s: %.2f (selfie detail %.2f)%n",
+                p.pair(), p.score(), p.detail()));
+        List<Scored> cross = scored.stream().filter(x -> x.kind().equals("cross-day")).toList();
+        List<Scored> sitting = scored.stream().filter(x -> !x.kind().equals("cross-day")).toList();
+        System.out.println("match below | cross-day verified | same sitting verified | impostors accepted | group-photo pairs accepted"
+                + " (selfie detail from " + DETAIL_FROM + ")");
         for (double b = MATCH_BELOW - 1.0; b <= MATCH_BELOW + 1.01; b += 0.2) {
-            double bound = b;
-            List<Double> cross = scored.stream().filter(x -> x.kind().equals("cross-day")).map(Scored::score).toList();
-            List<Double> sitting = scored.stream().filter(x -> !x.kind().equals("cross-day")).map(Scored::score).toList();
-            System.out.printf("      %5.2f | %5.1f %% | %5.1f %% | %d%n", bound, 100.0 * count(cross, bound) / cross.size(),
-                    100.0 * count(sitting, bound) / sitting.size(), count(imp, bound));
+            System.out.printf("      %5.2f | %5.1f %% | %5.1f %% | %d | %d%n", b, 100.0 * verified(cross, b, DETAIL_FROM) / cross.size(),
+                    100.0 * verified(sitting, b, DETAIL_FROM) / sitting.size(), verified(impostors, b, DETAIL_FROM), verified(groupPhotoImpostors, b, DETAIL_FROM));
         }
-        scored.stream().filter(p -> p.score() >= MATCH_BELOW).sorted(Comparator.comparingDouble(Scored::score))
-                .forEach(p -> System.out.printf("not verified (%s): %s: %.2f%n", p.kind(), p.pair(), p.score()));
+        System.out.println("selfie detail from | cross-day verified | same sitting verified | impostors accepted | group-photo pairs accepted"
+                + " (match below " + MATCH_BELOW + ")");
+        for (double d : new double[] {0, 0.8, 0.9, 0.95, 1.0, 1.05, 1.1, 1.15, 1.2}) {
+            System.out.printf("      %5.2f | %5.1f %% | %5.1f %% | %d | %d%n", d, 100.0 * verified(cross, MATCH_BELOW, d) / cross.size(),
+                    100.0 * verified(sitting, MATCH_BELOW, d) / sitting.size(), verified(impostors, MATCH_BELOW, d), verified(groupPhotoImpostors, MATCH_BELOW, d));
+        }
+        scored.stream().filter(p -> !p.verified(MATCH_BELOW, DETAIL_FROM)).sorted(Comparator.comparingDouble(Scored::score))
+                .forEach(p -> System.out.printf("not verified (%s): %s: %.2f, selfie detail %.2f%n", p.kind(), p.pair(), p.score(), p.detail()));
         groupPhotoImpostors.sort(Comparator.comparingDouble(Scored::score));
-        System.out.printf("faces cut from the face-api group photos (small faces enlarged; not selfie quality), against everyone: %d pairs,"
-                + " %d below the match bound; closest: %s%n", groupPhotoImpostors.size(),
-                groupPhotoImpostors.stream().filter(x -> x.score() < MATCH_BELOW).count(),
-                groupPhotoImpostors.subList(0, Math.min(3, groupPhotoImpostors.size())).stream()
-                        .map(x -> x.pair() + String.format(" %.2f", x.score())).toList());
+        System.out.printf("faces cut from the face-api group photos against everyone: %d pairs, %d below the match bound, %d of them verified"
+                + " (selfie detail from %.2f); closest: %s%n", groupPhotoImpostors.size(),
+                groupPhotoImpostors.stream().filter(x -> x.score() < MATCH_BELOW).count(), groupAccepted, DETAIL_FROM,
+                groupPhotoImpostors.subList(0, Math.min(8, groupPhotoImpostors.size())).stream()
+                        .map(x -> x.pair() + String.format(" %.2f (selfie detail %.2f)", x.score(), x.detail())).toList());
         Assertions.assertEquals(0, accepted, "an impostor pair was accepted");
+        Assertions.assertEquals(0, groupAccepted, "a pair with a face cut from a group photo was accepted");
     }
 
     /** The people: genuine pairs of each kind and photographs of people with one photograph (impostors only). */
@@ -263,6 +292,27 @@ class FacePairEvaluation {
         } else {
             System.out.println("no face found: " + photo.label());
         }
+    }
+
+    /** The selfie detail of every selfie face by set: the data the bound kyc.face.selfie-detail-from is chosen from. */
+    private static void printDetail(Map<Photo, Double> detail) {
+        Map<String, List<Map.Entry<Photo, Double>>> sets = new java.util.TreeMap<>();
+        for (var e : detail.entrySet()) {
+            sets.computeIfAbsent(groupPhoto(e.getKey()) ? "group-photo crop" : e.getKey().cohortPerson() >= 0 ? "London Set" : "cross-day and single",
+                    k -> new ArrayList<>()).add(e);
+        }
+        sets.forEach((set, list) -> {
+            list.sort(Map.Entry.comparingByValue());
+            List<Double> v = list.stream().map(Map.Entry::getValue).toList();
+            System.out.printf("selfie detail, %s (%d selfies): min %.2f, p5 %.2f, median %.2f, max %.2f; below %.2f: %d %s%n", set, v.size(), v.get(0),
+                    quantile(v, 0.05), quantile(v, 0.5), v.get(v.size() - 1), DETAIL_FROM, v.stream().filter(d -> d < DETAIL_FROM).count(),
+                    list.stream().filter(e -> e.getValue() < DETAIL_FROM || !set.equals("London Set") && e.getValue() < DETAIL_FROM + 0.3)
+                            .map(e -> e.getKey().label() + String.format(" %.2f", e.getValue())).toList());
+        });
+    }
+
+    private static long verified(List<Scored> pairs, double matchBelow, double detailFrom) {
+        return pairs.stream().filter(p -> p.verified(matchBelow, detailFrom)).count();
     }
 
     private static long count(List<Double> scores, double below) {

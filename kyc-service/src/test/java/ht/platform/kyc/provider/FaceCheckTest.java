@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The pixel side of the selfie-is-not-the-portrait check, and the bounds that decide it. */
 class FaceCheckTest {
 
-    static final FaceCheck.Bounds BOUNDS = new FaceCheck.Bounds(0.5, 0.45, 0.55, 0.1, 0.88, 0.2, 0.8);
+    static final FaceCheck.Bounds BOUNDS = new FaceCheck.Bounds(0.5, 0.45, 0.55, 0.1, 0.88, 0.2, 0.8, 1.0);
 
     static FaceMatcher.Face at(double lx, double ly, double rx, double ry) {
         return new FaceMatcher.Face(1, 0, 0, 1, 1, new FaceMatcher.Point(lx, ly), new FaceMatcher.Point(rx, ry), new float[128], new float[256]);
@@ -37,6 +37,21 @@ class FaceCheckTest {
         assertTrue(same > 0.95, "the same picture at twice the size: " + same);
         double other = FaceCheck.correlation(small, FaceCheck.crop(FacePhotos.portrait(FacePhotos.B), at(120, 190, 210, 190)));
         assertTrue(other < 0.8, "another person's picture: " + other);
+    }
+
+    /** The London Set's 001 smiling (600 px), its eyes where the sidecar finds them. */
+    @Test
+    void aFaceEnlargedFromASmallOneHasLessDetailWhateverTheContrast() {
+        BufferedImage sharp = FacePhotos.resource("london-001_08.jpg");
+        FaceMatcher.Face eyes = at(245.3, 313.9, 337.5, 306.4);
+        double detail = FaceCheck.detail(sharp, eyes);
+        assertTrue(detail >= BOUNDS.selfieDetailFrom(), "the photograph: " + detail);
+        double half = FaceCheck.detail(FacePhotos.enlarged(sharp, 2), eyes);
+        double quarter = FaceCheck.detail(FacePhotos.enlarged(sharp, 4), eyes);
+        assertTrue(half < detail && quarter < half, "enlarged twice " + half + ", four times " + quarter);
+        assertTrue(quarter < BOUNDS.selfieDetailFrom(), "enlarged four times: " + quarter);
+        BufferedImage dim = new java.awt.image.RescaleOp(0.5f, 40, null).filter(sharp, null);
+        assertEquals(detail, FaceCheck.detail(dim, eyes), 0.05 * detail, "half the contrast");
     }
 
     @Test

@@ -278,7 +278,7 @@ class HostedPageBrowserTest {
         assertTrue(List.of("rejected", "retry_required", "unable_to_verify").contains(status), "no face matcher: never verified, got " + status);
         String expected = switch (status) {
             case "rejected" -> "Votre vérification a été refusée.";
-            case "retry_required" -> "Les photos n'ont pas permis de conclure : un nouvel essai est nécessaire.";
+            case "retry_required" -> "Les photos n'ont pas permis de conclure : un nouvel essai est nécessaire, avec des photos nettes prises de près.";
             default -> "Nous n'avons pas pu vérifier votre identité avec ce document.";
         };
         assertEquals(expected, text("result"));

@@ -99,6 +99,19 @@ class LiveFaceFlowTest {
         genuinePairIsVerified("london-001_03.jpg", "london-001_08.jpg");
     }
 
+    /**
+     * The same pair with the selfie shrunk to a quarter and enlarged back (a small face made big, as a face cut from a
+     * group photo): the faces still score alike, but the selfie has too little detail for a match; a new selfie is asked for.
+     */
+    @Test
+    void anEnlargedSmallFaceAsTheSelfieAsksForANewSelfie() throws Exception {
+        byte[] passport = Scenes.photograph(FacePhotos.passportPage(FacePhotos.resource("london-001_03.jpg")), Scenes.Surface.dark_wood,
+                Scenes.Pose.turned(5), false, 0.85f, 7);
+        decided(passport, Documents.jpeg(FacePhotos.enlarged(FacePhotos.resource("london-001_08.jpg"), 4), 0.9f))
+                .body("status", equalTo("retry_required")).body("reason_code", equalTo("face_match_inconclusive"))
+                .body("result.checks.face.status", equalTo("inconclusive"));
+    }
+
     /** The portrait's photograph printed on a passport photographed on a dark table turned 5°, the other the selfie. */
     private static void genuinePairIsVerified(String portrait, String selfie) throws Exception {
         byte[] passport = Scenes.photograph(FacePhotos.passportPage(FacePhotos.resource(portrait)), Scenes.Surface.dark_wood,
