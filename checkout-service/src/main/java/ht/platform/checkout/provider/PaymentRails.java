@@ -1,18 +1,19 @@
 package ht.platform.checkout.provider;
 
-import ht.platform.rail.CircuitBreaker;
+import ht.platform.rail.RailBreakers;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import ht.platform.support.rail.MonCashRail;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -51,13 +52,13 @@ public class PaymentRails {
         if (MonCashProvider.NAME.equals(providerName) && moncashRail.configured()) {
             return moncashRail.client().breaker();
         }
-        return breakers.computeIfAbsent(providerName, n -> new CircuitBreaker(5, Duration.ofSeconds(30)));
+        return breakers.computeIfAbsent(providerName, n -> RailBreakers.of(n, clock));
     }
 
     public List<Method> methods(String mode, String currency) {
         List<Method> out = new ArrayList<>();
         for (PaymentProvider p : providers(mode)) {
-            boolean healthy = !breaker(p.name()).isOpen(clock);
+            boolean healthy = RailBreakers.letsCallsThrough(breaker(p.name()));
             for (PaymentMethodInfo m : p.methods()) {
                 if (currency == null || m.currencies().contains(currency)) {
                     out.add(new Method(m, p, healthy));
@@ -82,6 +83,7 @@ public class PaymentRails {
     public Uni<ProviderResult> call(PaymentProvider provider, Supplier<Uni<ProviderResult>> call) {
         CircuitBreaker breaker = breaker(provider.name());
         boolean counted = !(provider instanceof MonCashProvider);
+        long started = System.nanoTime();
         Uni<ProviderResult> uni;
         try {
             uni = call.get();
@@ -90,12 +92,12 @@ public class PaymentRails {
         }
         return uni.invoke(r -> {
                     if (counted && r.status() != ProviderResult.Status.UNKNOWN) {
-                        breaker.success(clock);
+                        breaker.onSuccess(System.nanoTime() - started, TimeUnit.NANOSECONDS);
                     }
                 })
                 .onFailure().recoverWithItem(e -> {
                     if (counted) {
-                        breaker.failure(clock);
+                        breaker.onError(System.nanoTime() - started, TimeUnit.NANOSECONDS, e);
                     }
                     return ProviderResult.unknown(e.getClass().getSimpleName());
                 });

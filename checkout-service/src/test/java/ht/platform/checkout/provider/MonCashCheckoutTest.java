@@ -376,7 +376,7 @@ class MonCashCheckoutTest {
 
     @Test
     void moncashIsListedOnlyWhileItsBreakerIsClosedAndOnlyForAmountsItCarries() {
-        rails.breaker(MonCashProvider.NAME).trip(clock);
+        rails.breaker(MonCashProvider.NAME).transitionToOpenState();
         as(key).get("/api/v1/payment_methods").then().statusCode(200).body("data[0].id", equalTo("moncash"))
                 .body("data[0].available", equalTo(false));
         Intent i = intent("12");

@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import ht.platform.rail.CircuitBreaker;
+import ht.platform.rail.RailBreakers;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 
 import java.math.BigDecimal;
 import java.net.URI;
@@ -54,7 +55,7 @@ public final class MonCashClient implements AutoCloseable {
     private CompletableFuture<Token> tokenInFlight;
 
     public MonCashClient(MonCashConfig config, Clock clock) {
-        this(config, clock, new CircuitBreaker(5, Duration.ofSeconds(30)));
+        this(config, clock, RailBreakers.of("moncash", clock));
     }
 
     public MonCashClient(MonCashConfig config, Clock clock, CircuitBreaker breaker) {
@@ -77,7 +78,7 @@ public final class MonCashClient implements AutoCloseable {
 
     /** Configured and its breaker closed: the rail can be offered right now. */
     public boolean available() {
-        return !breaker.isOpen(clock);
+        return RailBreakers.letsCallsThrough(breaker);
     }
 
     public URI gatewayBase() {
@@ -190,7 +191,7 @@ public final class MonCashClient implements AutoCloseable {
 
     /** One API call with the cached token; a 401 renews the token and repeats the call once (MonCash refused it unread). */
     private CompletableFuture<JsonNode> call(String call, boolean notFoundIsAnswer, Supplier<HttpRequest.Builder> request) {
-        if (breaker.isOpen(clock)) {
+        if (!breaker.tryAcquirePermission()) {
             return CompletableFuture.failedFuture(new MonCashException(MonCashException.Kind.NOT_SENT, 0, call, null,
                     "MonCash is unavailable (circuit breaker open)"));
         }
@@ -303,18 +304,21 @@ public final class MonCashClient implements AutoCloseable {
         } catch (RuntimeException e) {
             f = CompletableFuture.failedFuture(e);
         }
+        long started = System.nanoTime();
         return f.orTimeout(config.totalTimeout().toMillis() + 250, TimeUnit.MILLISECONDS)
                 .handle((resp, e) -> {
+                    long took = System.nanoTime() - started;
                     if (e != null) {
-                        breaker.failure(clock);
+                        breaker.onError(took, TimeUnit.NANOSECONDS, e);
                         Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
                         throw new MonCashException(MonCashException.Kind.UNKNOWN, 0,
                                 "no answer from MonCash: " + cause.getClass().getSimpleName());
                     }
                     if (resp.statusCode() >= 500) {
-                        breaker.failure(clock);
+                        breaker.onError(took, TimeUnit.NANOSECONDS, new MonCashException(MonCashException.Kind.UNKNOWN,
+                                resp.statusCode(), "MonCash answered " + resp.statusCode()));
                     } else {
-                        breaker.success(clock);
+                        breaker.onSuccess(took, TimeUnit.NANOSECONDS);
                     }
                     return resp;
                 });

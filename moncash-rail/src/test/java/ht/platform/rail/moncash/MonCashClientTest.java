@@ -184,6 +184,13 @@ class MonCashClientTest {
         assertEquals(before, sandbox.calls("PrefundedBalance"));
         clock.now = clock.now.plusSeconds(31);
         assertTrue(client.available());
+        sandbox.failNextBeforeEffect("PrefundedBalance");
+        assertEquals(MonCashException.Kind.UNKNOWN, failure(client.prefundedBalance()).kind());
+        assertFalse(client.available(), "the one call let through after the open period failed: open again at once");
+        clock.now = clock.now.plusSeconds(31);
+        await(client.prefundedBalance());
+        assertTrue(client.available(), "the call let through was answered: closed");
+        await(client.prefundedBalance());
     }
 
     @Test
