@@ -176,7 +176,7 @@ class FaceEvaluation {
             BufferedImage selfie = ImageIO.read(new ByteArrayInputStream(Documents.png(FacePhotos.selfie(people.get(i)))));
             FaceMatcher.Face found = largest(detector, selfie);
             selfies.add(found);
-            selfieDetail.add(found == null ? 0 : FaceCheck.detail(selfie, found));
+            selfieDetail.add(found == null ? Double.NaN : FaceCheck.detail(selfie, found));
         }
         KycSettings.Face face = settings.face();
         FaceScore score = new FaceScore(FaceCohort.bundled(), face.cohortNearest(), face.descriptorWeight());
@@ -195,7 +195,7 @@ class FaceEvaluation {
                 }
             }
         }
-        List<Double> sortedDetail = selfieDetail.stream().sorted().toList();
+        List<Double> sortedDetail = selfieDetail.stream().filter(d -> !d.isNaN()).sorted().toList();
         Collections.sort(millis);
         Collections.sort(same);
         Collections.sort(different);
