@@ -83,6 +83,20 @@ public class ApiKeyAuthentication {
         });
     }
 
+    /**
+     * The active principal of an {@code Authorization} header whose key this replica has already resolved, without a
+     * lookup; null for anything else (unknown, revoked, not yet looked up, still being looked up).
+     */
+    public ApiPrincipal resolved(String authorization) {
+        String key = bearer(authorization);
+        if (key == null || settings.keyPrefixes().stream().noneMatch(key::startsWith)) {
+            return null;
+        }
+        CompletableFuture<ApiPrincipal> found = cache.getIfPresent(ApiKeys.hash(key));
+        ApiPrincipal p = found != null && found.isDone() && !found.isCompletedExceptionally() ? found.getNow(null) : null;
+        return p != null && p.ownerActive() ? p : null;
+    }
+
     /** Forget cached keys at once (called after a key is revoked on this replica). */
     public void forgetAll() {
         cache.synchronous().invalidateAll();

@@ -78,6 +78,21 @@ public class FeedAdmission {
         return new Ticket(key, owner);
     }
 
+    /**
+     * The 429 {@link #admit} would answer now for {@code key} of {@code owner}, counting nothing; null while there is
+     * room (then {@link #admit} still decides).
+     */
+    public ApiException refusalNow(String key, String owner) {
+        FeedSettings.Limits limits = settings.limits();
+        if (count(byKey, key) >= limits.perKey()) {
+            return tooMany("this API key", limits.perKey());
+        }
+        if (count(byOwner, owner) >= limits.perOwner()) {
+            return tooMany("your account", limits.perOwner());
+        }
+        return total.get() >= limits.perReplica() ? tooMany("this server", limits.perReplica()) : null;
+    }
+
     /** Runs one piece of the feed's database work under the feed's share of the pool. */
     public <T> Uni<T> querying(Supplier<Uni<T>> work) {
         return permits.run(work);
@@ -103,6 +118,11 @@ public class FeedAdmission {
             return c.get() == 0 ? null : c;
         });
         return taken[0];
+    }
+
+    private static int count(Map<String, AtomicInteger> counts, String id) {
+        AtomicInteger n = counts.get(id);
+        return n == null ? 0 : n.get();
     }
 
     private static void decrement(Map<String, AtomicInteger> counts, String id) {

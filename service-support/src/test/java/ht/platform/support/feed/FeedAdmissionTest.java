@@ -4,6 +4,7 @@ import ht.platform.support.errors.ApiException;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -31,6 +32,24 @@ class FeedAdmissionTest {
         admission.admit("key_e", "owner_3");
         assertTooMany(() -> admission.admit("key_f", "owner_4"), "server");
         assertEquals(8, admission.reads(), "refused reads count for nothing");
+    }
+
+    @Test
+    void theRefusalAskedAheadIsTheOneAdmitWouldGiveAndCountsNothing() {
+        assertNull(admission.refusalNow("key_a", "owner_1"));
+        for (int i = 0; i < 3; i++) {
+            admission.admit("key_a", "owner_1");
+        }
+        assertTooMany(() -> { throw admission.refusalNow("key_a", "owner_1"); }, "API key");
+        assertNull(admission.refusalNow("key_b", "owner_1"), "room for another key of the account");
+        admission.admit("key_b", "owner_1");
+        admission.admit("key_b", "owner_1");
+        assertTooMany(() -> { throw admission.refusalNow("key_c", "owner_1"); }, "account");
+        admission.admit("key_d", "owner_2");
+        admission.admit("key_d", "owner_2");
+        admission.admit("key_e", "owner_3");
+        assertTooMany(() -> { throw admission.refusalNow("key_f", "owner_4"); }, "server");
+        assertEquals(8, admission.reads(), "asking counts nothing");
     }
 
     @Test
