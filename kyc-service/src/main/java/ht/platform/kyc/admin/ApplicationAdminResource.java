@@ -5,21 +5,22 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
+import ht.platform.kyc.events.KycDeliveryPolicy;
 import ht.platform.kyc.model.Application;
 import ht.platform.kyc.service.ApplicationService;
-import ht.platform.support.dashboard.SignIns;
-import ht.platform.support.tenancy.TenancyOperator;
-import ht.platform.support.dashboard.DashboardLinkResource;
+import ht.platform.support.tenancy.OwnerKeysResource;
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.outbox.DeliveryLog;
 import ht.platform.support.time.Timestamps;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -28,18 +29,23 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** Operator API: client applications, their keys, webhook secrets and subject restrictions (Bearer ADMIN_TOKEN). */
+/**
+ * Operator API: client applications, their webhook secrets, deliveries and subject restrictions (Bearer ADMIN_TOKEN);
+ * their keys and dashboard links come from {@link OwnerKeysResource}.
+ */
 @OperatorApi
-@Path("/admin/v1")
+@Path("/admin/v1/applications")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "Operator")
 @RegisterForReflection(ignoreNested = false)
-public class ApplicationAdminResource {
+public class ApplicationAdminResource extends OwnerKeysResource<OwnerKeysResource.Scopes> {
 
     public record CreateApplication(String name, @JsonProperty("return_urls") List<String> returnUrls,
                                     @JsonProperty("webhook_url") String webhookUrl,
@@ -54,8 +60,6 @@ public class ApplicationAdminResource {
                                   @JsonProperty("created_at") String createdAt,
                                   @JsonProperty("revoked_at") String revokedAt) { }
 
-    public record CreateKey(String mode, List<String> scopes) { }
-
     public record Restrict(String reason, String mode) { }
 
     public record Rotate(String mode) { }
@@ -66,16 +70,15 @@ public class ApplicationAdminResource {
     ApplicationService applications;
 
     @Inject
-    TenancyOperator operator;
-
-    @Inject
-    SignIns signIns;
-
-    @Inject
     com.fasterxml.jackson.databind.ObjectMapper json;
 
+    @Inject
+    DeliveryLog log;
+
+    @Inject
+    KycDeliveryPolicy policy;
+
     @POST
-    @Path("/applications")
     @Operation(summary = "Create a client application; its webhook signing secrets (live and test) are shown only in this response")
     public Uni<Response> create(CreateApplication body) {
         if (body == null) {
@@ -86,7 +89,7 @@ public class ApplicationAdminResource {
     }
 
     @PATCH
-    @Path("/applications/{id}")
+    @Path("/{id}")
     @Operation(summary = "Change an application's name, return URLs or the webhook URL of one mode (mode test or live, default live;"
             + " null removes that address)")
     public Uni<ApplicationView> update(@PathParam("id") String id, JsonNode body) {
@@ -121,7 +124,7 @@ public class ApplicationAdminResource {
     }
 
     @POST
-    @Path("/applications/{id}/webhook_secret/rotate")
+    @Path("/{id}/webhook_secret/rotate")
     @Consumes(MediaType.WILDCARD)
     @Operation(summary = "Rotate the webhook signing secret of one mode (body {\"mode\": \"test\"|\"live\"}, default live); both"
             + " secrets sign that mode's deliveries for 24 h, and a rotation during those 24 h is 409 ROTATION_IN_PROGRESS")
@@ -142,36 +145,42 @@ public class ApplicationAdminResource {
     }
 
     @POST
-    @Path("/applications/{id}/revoke")
+    @Path("/{id}/revoke")
     @Consumes(MediaType.WILDCARD)
     @Operation(summary = "Revoke an application: its keys answer 403 from now on")
     public Uni<ApplicationView> revoke(@PathParam("id") String id) {
         return applications.revoke(id).invoke(operator::forgetCallers).map(a -> view(new ApplicationService.AppWithSecrets(a, null, null)));
     }
 
-    @POST
-    @Path("/applications/{id}/dashboard_links")
-    @Operation(summary = "A single-use sign-in link to the application's dashboard, valid for a few minutes")
-    public Uni<Response> dashboardLink(@PathParam("id") String applicationId, DashboardLinkResource.CreateLink body) {
-        return DashboardLinkResource.forOperator(signIns, applicationId, body);
+    @GET
+    @Path("/{id}/deliveries")
+    @Consumes(MediaType.WILDCARD)
+    @Operation(summary = "The latest 100 webhook deliveries of an application (status=pending|delivered|dead)")
+    public Uni<Map<String, Object>> deliveries(@PathParam("id") String applicationId, @QueryParam("status") String status) {
+        if (status != null && !Set.of("pending", "delivered", "dead").contains(status)) {
+            throw ApiException.invalid("status", "status must be pending, delivered or dead");
+        }
+        DeliveryLog.Query query = DeliveryLog.Query.everyMode(applicationId)
+                .status(status == null ? null : policy.words().status(status));
+        return log.page(policy, query, null, 100).map(rows -> Map.of("data", rows.stream().map(d -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("id", d.id());
+            m.put("event_id", d.eventId());
+            m.put("event_type", d.eventType());
+            m.put("status", policy.words().word(d.status()));
+            m.put("attempts", d.attempts());
+            m.put("next_attempt_at", Timestamps.seconds(d.nextAttemptAt()));
+            m.put("last_status", d.lastStatusCode());
+            m.put("last_error", d.lastError());
+            m.put("created_at", Timestamps.seconds(d.createdAt()));
+            m.put("delivered_at", Timestamps.seconds(d.deliveredAt()));
+            m.put("dead_at", Timestamps.seconds(d.deadAt()));
+            return m;
+        }).toList()));
     }
 
     @POST
-    @Path("/applications/{id}/keys")
-    @Operation(summary = "Issue a secret key (mode test or live); the key is shown only in this response")
-    public Uni<Response> createKey(@PathParam("id") String applicationId, CreateKey body) {
-        return operator.issueKey(applicationId, body == null ? null : body.mode(), body == null ? null : body.scopes());
-    }
-
-    @DELETE
-    @Path("/keys/{id}")
-    @Operation(summary = "Revoke a key")
-    public Uni<Response> revokeKey(@PathParam("id") String keyId) {
-        return operator.revokeKey(keyId);
-    }
-
-    @POST
-    @Path("/applications/{id}/subjects/{external_user_id}/restrict")
+    @Path("/{id}/subjects/{external_user_id}/restrict")
     @Operation(summary = "Restrict a subject in one mode (mode test or live, default live): its status in that mode reads 'restricted'")
     public Uni<Response> restrict(@PathParam("id") String applicationId, @PathParam("external_user_id") String externalUserId,
                                   Restrict body) {

@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +16,7 @@ import java.util.stream.Stream;
 
 /**
  * The routes of the resources a name-bound filter guards, "METHOD /path" with {params} as written, read from the JAX-RS
- * annotations of the module's own compiled classes ({@code target/classes}). The operator API is not in the public
+ * annotations of the module's own compiled classes ({@code target/classes}) and their superclasses. The operator API is not in the public
  * OpenAPI document, so this is where the contract tests learn which routes must refuse a request without a token.
  */
 public final class ResourceRoutes {
@@ -22,35 +24,63 @@ public final class ResourceRoutes {
     private ResourceRoutes() {
     }
 
+    /**
+     * The routes bound to {@code binding} of the module's resources and of the ones service-support gives every
+     * service (the module of the binding, e.g. KeyAdminResource), inherited methods included.
+     */
     public static List<String> boundTo(Class<? extends Annotation> binding) {
-        return matching(type -> type.isAnnotationPresent(binding), "bound to @" + binding.getSimpleName());
+        List<String> routes = new ArrayList<>(matching(type -> type.isAnnotationPresent(binding), "bound to @" + binding.getSimpleName()));
+        java.nio.file.Path shared;
+        try {
+            shared = java.nio.file.Path.of(binding.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+        if (Files.isDirectory(shared)) {
+            routes.addAll(routes(shared, type -> type.isAnnotationPresent(binding)));
+        } else {
+            try (FileSystem jar = FileSystems.newFileSystem(shared)) {
+                routes.addAll(routes(jar.getPath("/"), type -> type.isAnnotationPresent(binding)));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return routes;
     }
 
     /** The routes of the module's resource classes that {@code which} accepts. */
     public static List<String> matching(java.util.function.Predicate<Class<?>> which, String what) {
         java.nio.file.Path classes = java.nio.file.Path.of("target", "classes");
+        List<String> routes = routes(classes, which);
+        if (routes.isEmpty()) {
+            throw new IllegalStateException("no resource " + what + " under " + classes.toAbsolutePath());
+        }
+        return routes;
+    }
+
+    private static List<String> routes(java.nio.file.Path classes, java.util.function.Predicate<Class<?>> which) {
         List<String> routes = new ArrayList<>();
         try (Stream<java.nio.file.Path> files = Files.walk(classes)) {
             for (java.nio.file.Path file : files.filter(f -> f.toString().endsWith(".class") && !f.toString().contains("$")).toList()) {
-                String name = classes.relativize(file).toString().replace(java.io.File.separatorChar, '.').replaceAll("\\.class$", "");
+                String name = classes.relativize(file).toString().replace(file.getFileSystem().getSeparator(), ".")
+                        .replaceAll("\\.class$", "");
                 Class<?> type = load(name);
                 if (type == null || !type.isAnnotationPresent(Path.class) || !which.test(type)) {
                     continue;
                 }
                 String base = type.getAnnotation(Path.class).value();
-                for (Method method : type.getDeclaredMethods()) {
-                    String verb = verbOf(method);
-                    if (verb != null) {
-                        Path sub = method.getAnnotation(Path.class);
-                        routes.add(verb + " " + join(base, sub == null ? "" : sub.value()));
+                for (Class<?> declaring = type; declaring != null && declaring != Object.class; declaring = declaring.getSuperclass()) {
+                    for (Method method : declaring.getDeclaredMethods()) {
+                        String verb = method.isBridge() ? null : verbOf(method);
+                        if (verb != null) {
+                            Path sub = method.getAnnotation(Path.class);
+                            routes.add(verb + " " + join(base, sub == null ? "" : sub.value()));
+                        }
                     }
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-        if (routes.isEmpty()) {
-            throw new IllegalStateException("no resource " + what + " under " + classes.toAbsolutePath());
         }
         return routes;
     }
