@@ -1,7 +1,5 @@
 package ht.platform.support.testing;
 
-import org.flywaydb.core.Flyway;
-
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -16,8 +14,6 @@ import java.util.List;
  * to it, for the test to check that nothing was lost.
  */
 public final class OutboxMigrationCheck {
-
-    private static final String[] LOCATIONS = {"classpath:db/migration", "classpath:db/dashboard", "classpath:db/outbox"};
 
     private OutboxMigrationCheck() { }
 
@@ -35,11 +31,11 @@ public final class OutboxMigrationCheck {
         String url = withDatabase(TestDatabase.jdbcUrl(), database);
         String user = System.getProperty(TestDatabase.USER_PROPERTY);
         String password = System.getProperty(TestDatabase.PASSWORD_PROPERTY);
-        flyway(url, user, password, schema).target(before).load().migrate();
+        ServiceFlyway.configure(url, user, password).target(before).load().migrate();
         try (Connection c = DriverManager.getConnection(url, user, password); Statement s = c.createStatement()) {
             s.execute(fillSql);
         }
-        flyway(url, user, password, schema).load().migrate();
+        ServiceFlyway.configure(url, user, password).load().migrate();
         return DriverManager.getConnection(url, user, password);
     }
 
@@ -62,13 +58,7 @@ public final class OutboxMigrationCheck {
         return out;
     }
 
-    private static org.flywaydb.core.api.configuration.FluentConfiguration flyway(String url, String user, String password,
-                                                                                  String schema) {
-        return Flyway.configure().dataSource(url, user, password).schemas(schema).defaultSchema(schema)
-                .createSchemas(true).locations(LOCATIONS);
-    }
-
-    private static String withDatabase(String jdbcUrl, String database) {
+    static String withDatabase(String jdbcUrl, String database) {
         int slash = jdbcUrl.indexOf('/', "jdbc:postgresql://".length());
         int query = jdbcUrl.indexOf('?');
         return jdbcUrl.substring(0, slash) + "/" + database + (query < 0 ? "" : jdbcUrl.substring(query));

@@ -1,39 +1,12 @@
--- Client applications, their keys, idempotency keys
-CREATE TABLE kyc.applications (
-    id                          text PRIMARY KEY,
-    name                        text NOT NULL,
-    return_urls                 text[] NOT NULL,
-    webhook_url                 text,
-    webhook_secret_sealed       text NOT NULL,
-    previous_secret_sealed      text,
-    previous_secret_expires_at  timestamptz,
-    created_at                  timestamptz NOT NULL,
-    revoked_at                  timestamptz
-);
-
-CREATE TABLE kyc.api_keys (
-    id              text PRIMARY KEY,
-    application_id  text NOT NULL REFERENCES kyc.applications (id),
-    key_hash        text NOT NULL UNIQUE,
-    key_hint        text NOT NULL,
-    mode            text NOT NULL CHECK (mode IN ('test', 'live')),
-    scopes          text[] NOT NULL,
-    created_at      timestamptz NOT NULL,
-    revoked_at      timestamptz
-);
-CREATE INDEX api_keys_application ON kyc.api_keys (application_id);
-
-CREATE TABLE kyc.idempotency_keys (
-    owner_id        text NOT NULL,
-    mode            text NOT NULL,
-    idempotency_key text NOT NULL,
-    request_hash    text NOT NULL,
-    response_status integer,
-    response_body   text,
-    created_at      timestamptz NOT NULL,
-    PRIMARY KEY (owner_id, mode, idempotency_key)
-);
-CREATE INDEX idempotency_keys_created ON kyc.idempotency_keys (created_at);
+-- A client application's columns beyond the shared tenancy tables (service-support db/tenancy V1); until this split
+-- they were created with them in V1__kyc.sql, and TenancyUpgrade records this migration as applied where that ran.
+ALTER TABLE kyc.applications
+    ADD COLUMN return_urls                 text[] NOT NULL,
+    ADD COLUMN webhook_url                 text,
+    ADD COLUMN webhook_secret_sealed       text NOT NULL,
+    ADD COLUMN previous_secret_sealed      text,
+    ADD COLUMN previous_secret_expires_at  timestamptz,
+    ADD COLUMN revoked_at                  timestamptz;
 
 -- Verifications
 CREATE TABLE kyc.verifications (
