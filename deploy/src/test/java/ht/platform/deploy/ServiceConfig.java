@@ -14,7 +14,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What one service reads from its environment, taken from its src/main/resources/application.properties
+ * What one service reads from its environment, taken from service-support's shared settings and its own
+ * src/main/resources/application.properties
  * (the source of truth): every {@code ${ENV}} / {@code ${ENV:default}} reference of the prod profile
  * (a {@code %prod.} key wins over the plain key; {@code %dev.}/{@code %test.} keys are ignored).
  */
@@ -42,12 +43,15 @@ record ServiceConfig(String module, Map<String, EnvRef> envRefs, int defaultHttp
         }
     }
 
+    static final String SHARED = "service-support/src/main/resources/META-INF/microprofile-config.properties";
     private static final Pattern REF = Pattern.compile("\\$\\{([A-Z][A-Z0-9_]*)(?::([^}]*))?}");
     private static final Pattern PORT = Pattern.compile("\\$\\{QUARKUS_HTTP_PORT:(\\d+)}");
 
     static ServiceConfig load(Path repositoryRoot, String module) throws IOException {
         Path file = repositoryRoot.resolve(module).resolve("src/main/resources/application.properties");
         Properties raw = new Properties();
+        // what every service shares comes first; the service's own file sets what differs
+        raw.load(new StringReader(Files.readString(repositoryRoot.resolve(SHARED), StandardCharsets.UTF_8)));
         raw.load(new StringReader(Files.readString(file, StandardCharsets.UTF_8)));
         Map<String, String> prod = new LinkedHashMap<>();
         for (String key : new TreeSet<>(raw.stringPropertyNames())) {
