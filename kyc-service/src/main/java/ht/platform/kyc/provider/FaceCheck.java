@@ -93,15 +93,11 @@ public record FaceCheck(Optional<FaceMatcher> matcher, FaceScore score, Bounds b
      * cut from group photos 0.43-1.59 (kyc-service/eval FacePairEvaluation prints each).
      */
     public static double detail(BufferedImage image, FaceMatcher.Face f) {
-        double dx = f.rightEye().x() - f.leftEye().x();
-        double dy = f.rightEye().y() - f.leftEye().y();
-        double eyes = Math.max(1e-6, Math.hypot(dx, dy));
-        double perPixel = eyes / DETAIL_GAP;
-        double cos = dx / eyes;
-        double sin = dy / eyes;
+        EyeFrame frame = EyeFrame.of(f, DETAIL_GAP);
+        double perPixel = frame.perPixel();
         int side = 2 * DETAIL_GAP;
         int k = Math.max(1, (int) Math.ceil(perPixel));
-        Region region = Region.around(image, f.leftEye(), eyes);
+        Region region = Region.around(image, f.leftEye(), frame.eyes());
         double[] grey = new double[side * side];
         for (int v = 0; v < side; v++) {
             for (int u = 0; u < side; u++) {
@@ -110,7 +106,7 @@ public record FaceCheck(Optional<FaceMatcher> matcher, FaceScore score, Bounds b
                     for (int i = 0; i < k; i++) {
                         double a = (u - DETAIL_GAP / 2.0 + (i + 0.5) / k - 0.5) * perPixel;
                         double b = (v - DETAIL_GAP / 2.0 + (j + 0.5) / k - 0.5) * perPixel;
-                        sum += region.bilinear(f.leftEye().x() + a * cos - b * sin, f.leftEye().y() + a * sin + b * cos);
+                        sum += region.bilinear(frame.x(a, b), frame.y(a, b));
                     }
                 }
                 grey[v * side + u] = sum / (k * k);
@@ -192,21 +188,39 @@ public record FaceCheck(Optional<FaceMatcher> matcher, FaceScore score, Bounds b
      * crop is aligned): two pictures of the same pixels give the same crop whatever their size, angle or framing.
      */
     static double[] crop(BufferedImage image, FaceMatcher.Face f) {
-        double dx = f.rightEye().x() - f.leftEye().x();
-        double dy = f.rightEye().y() - f.leftEye().y();
-        double perPixel = Math.max(1e-6, Math.hypot(dx, dy)) / EYE_GAP;
-        double cos = dx / Math.max(1e-6, Math.hypot(dx, dy));
-        double sin = dy / Math.max(1e-6, Math.hypot(dx, dy));
+        EyeFrame frame = EyeFrame.of(f, EYE_GAP);
         double[] grey = new double[SIDE * SIDE];
         for (int v = 0; v < SIDE; v++) {
             for (int u = 0; u < SIDE; u++) {
-                double a = (u - EYE_LEFT) * perPixel;
-                double b = (v - EYE_ROW) * perPixel;
-                grey[v * SIDE + u] = grey(image, (int) Math.round(f.leftEye().x() + a * cos - b * sin),
-                        (int) Math.round(f.leftEye().y() + a * sin + b * cos));
+                double a = (u - EYE_LEFT) * frame.perPixel();
+                double b = (v - EYE_ROW) * frame.perPixel();
+                grey[v * SIDE + u] = grey(image, (int) Math.round(frame.x(a, b)), (int) Math.round(frame.y(a, b)));
             }
         }
         return grey;
+    }
+
+    /**
+     * The image's axes turned with the face's eyes: from the left eye, {@code a} image pixels along the line to the
+     * right eye and {@code b} across it; {@code perPixel} image pixels make one pixel of a crop with {@code gap} pixels
+     * between the eyes.
+     */
+    private record EyeFrame(FaceMatcher.Point origin, double eyes, double cos, double sin, double perPixel) {
+
+        static EyeFrame of(FaceMatcher.Face f, double gap) {
+            double dx = f.rightEye().x() - f.leftEye().x();
+            double dy = f.rightEye().y() - f.leftEye().y();
+            double eyes = Math.max(1e-6, Math.hypot(dx, dy));
+            return new EyeFrame(f.leftEye(), eyes, dx / eyes, dy / eyes, eyes / gap);
+        }
+
+        double x(double a, double b) {
+            return origin.x() + a * cos - b * sin;
+        }
+
+        double y(double a, double b) {
+            return origin.y() + a * sin + b * cos;
+        }
     }
 
     /** Pearson correlation of two equally sized pixel arrays (1: the same picture up to brightness and contrast). */

@@ -56,8 +56,8 @@ public class ApiKeyAuthentication {
     @ApiKeyRequired
     @ServerRequestFilter(priority = 1000, nonBlocking = true)
     public Uni<Void> authenticate(HttpServerRequest request) {
-        String key = bearer(request.getHeader("Authorization"));
-        if (key == null || settings.keyPrefixes().stream().noneMatch(key::startsWith)) {
+        String key = presented(request.getHeader("Authorization"));
+        if (key == null) {
             return Uni.createFrom().failure(unauthenticated());
         }
         String hash = ApiKeys.hash(key);
@@ -76,9 +76,7 @@ public class ApiKeyAuthentication {
                 throw new ApiException(403, settings.forbiddenCode(), "This application has been revoked");
             }
             caller.set(p, settings.forbiddenCode());
-            // every later line of this request (and its access-log line) names the tenant and the mode
-            MDC.put("tenant", p.ownerId());
-            MDC.put("mode", p.mode());
+            nameInLogs(p);
             return null;
         });
     }
@@ -88,8 +86,8 @@ public class ApiKeyAuthentication {
      * lookup; null for anything else (unknown, revoked, not yet looked up, still being looked up).
      */
     public ApiPrincipal resolved(String authorization) {
-        String key = bearer(authorization);
-        if (key == null || settings.keyPrefixes().stream().noneMatch(key::startsWith)) {
+        String key = presented(authorization);
+        if (key == null) {
             return null;
         }
         CompletableFuture<ApiPrincipal> found = cache.getIfPresent(ApiKeys.hash(key));
@@ -100,6 +98,18 @@ public class ApiKeyAuthentication {
     /** Forget cached keys at once (called after a key is revoked on this replica). */
     public void forgetAll() {
         cache.synchronous().invalidateAll();
+    }
+
+    /** Every later line of this request (and its access-log line) names the tenant and the mode. */
+    public static void nameInLogs(ApiPrincipal p) {
+        MDC.put("tenant", p.ownerId());
+        MDC.put("mode", p.mode());
+    }
+
+    /** The bearer key of an {@code Authorization} header if it has one of the keys' prefixes; null otherwise. */
+    private String presented(String header) {
+        String key = bearer(header);
+        return key == null || settings.keyPrefixes().stream().noneMatch(key::startsWith) ? null : key;
     }
 
     static String bearer(String header) {

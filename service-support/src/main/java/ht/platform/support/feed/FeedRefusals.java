@@ -9,7 +9,6 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import org.jboss.logging.MDC;
 
 /**
  * The feed's 429 for a key already past its limits, answered from the router before the request reaches the REST
@@ -43,8 +42,7 @@ public class FeedRefusals {
             ctx.next();
             return;
         }
-        MDC.put("tenant", p.ownerId());
-        MDC.put("mode", p.mode());
+        ApiKeyAuthentication.nameInLogs(p);
         refused.headers().forEach(ctx.response()::putHeader);
         errors.write(ctx, refused.status(), refused.code(), refused.getMessage());
     }
