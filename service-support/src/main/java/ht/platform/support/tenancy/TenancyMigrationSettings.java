@@ -5,16 +5,13 @@ import io.smallrye.config.ConfigMapping;
 import java.util.List;
 import java.util.Optional;
 
-/** The service's former V1 that held its tenancy tables, which {@link TenancyUpgrade} takes over in an existing database. */
-@ConfigMapping(prefix = "platform.tenancy.replaces")
+/** The service's released V1, whose history row {@link TenancyHistoryRepair} gives back to a taken-over database. */
+@ConfigMapping(prefix = "platform.tenancy.released-v1")
 public interface TenancyMigrationSettings {
 
-    /** Its file name, e.g. {@code V1__kyc.sql}; unset: nothing to take over. */
+    /** Its file name in the service's migrations, e.g. {@code V1__kyc.sql}; unset: nothing to repair. */
     Optional<String> script();
 
-    /** Its checksum in the history: only that file, unchanged, is taken over. */
-    Optional<Integer> checksum();
-
-    /** Migrations split off from it (file names, e.g. {@code V1.1__kyc.sql}). */
-    Optional<List<String>> splitOff();
+    /** Migrations the take-over recorded as applied beyond V1 (file names, e.g. {@code V1.1__kyc.sql}). */
+    Optional<List<String>> takenOverSplitOff();
 }

@@ -10,7 +10,7 @@ import org.flywaydb.core.api.configuration.FluentConfiguration;
 import java.util.Arrays;
 import java.util.List;
 
-/** The services' Flyway (datasource "migrations") takes a database of before the shared tenancy migration over. */
+/** The services' Flyway (datasource "migrations") gives a database the takeover builds migrated its released V1 row back. */
 @ApplicationScoped
 @FlywayDataSource("migrations")
 public class TenancyMigrations implements FlywayConfigurationCustomizer {
@@ -20,18 +20,16 @@ public class TenancyMigrations implements FlywayConfigurationCustomizer {
 
     @Override
     public void customize(FluentConfiguration configuration) {
-        upgrading(configuration, settings);
+        repairing(configuration, settings);
     }
 
-    /** Adds {@link TenancyUpgrade} to {@code configuration} when the service names a former V1. */
-    public static FluentConfiguration upgrading(FluentConfiguration configuration, TenancyMigrationSettings settings) {
+    /** Adds {@link TenancyHistoryRepair} to {@code configuration} when the service names its released V1. */
+    public static FluentConfiguration repairing(FluentConfiguration configuration, TenancyMigrationSettings settings) {
         if (settings.script().isEmpty()) {
             return configuration;
         }
         List<Callback> callbacks = new java.util.ArrayList<>(Arrays.asList(configuration.getCallbacks()));
-        callbacks.add(new TenancyUpgrade(settings.script().get(),
-                settings.checksum().orElseThrow(() -> new IllegalStateException("platform.tenancy.replaces.checksum is required")),
-                settings.splitOff().orElse(List.of())));
+        callbacks.add(new TenancyHistoryRepair(settings.script().get(), settings.takenOverSplitOff().orElse(List.of())));
         return configuration.callbacks(callbacks.toArray(Callback[]::new));
     }
 }

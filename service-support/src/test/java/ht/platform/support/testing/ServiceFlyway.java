@@ -21,13 +21,13 @@ import java.util.regex.Pattern;
 
 /**
  * The service's Flyway as Quarkus configures it (datasource "migrations"), outside Quarkus: its locations,
- * placeholders and the take-over of a database of before the shared tenancy migration, read from the plain values
+ * placeholders and the repair of a V1 history row the takeover builds rewrote, read from the plain values
  * of its configuration on the class path (META-INF/microprofile-config.properties, then application.properties).
  */
 public final class ServiceFlyway {
 
     private static final String FLYWAY = "quarkus.flyway.migrations.";
-    private static final String TENANCY = "platform.tenancy.replaces.";
+    private static final String TENANCY = "platform.tenancy.released-v1.";
     private static final Pattern EXPRESSION = Pattern.compile("\\$\\{([^}:]+)(?::([^}]*))?}");
 
     private ServiceFlyway() { }
@@ -41,25 +41,20 @@ public final class ServiceFlyway {
         FluentConfiguration flyway = Flyway.configure().dataSource(url, user, password).schemas(schema).defaultSchema(schema)
                 .createSchemas(true).placeholders(placeholders)
                 .locations(locations().stream().map(l -> "classpath:" + l).toArray(String[]::new));
-        return TenancyMigrations.upgrading(flyway, new TenancyMigrationSettings() {
+        return TenancyMigrations.repairing(flyway, new TenancyMigrationSettings() {
             @Override
             public Optional<String> script() {
                 return Optional.ofNullable(p.getProperty(TENANCY + "script"));
             }
 
             @Override
-            public Optional<Integer> checksum() {
-                return Optional.ofNullable(p.getProperty(TENANCY + "checksum")).map(Integer::valueOf);
-            }
-
-            @Override
-            public Optional<List<String>> splitOff() {
-                return Optional.ofNullable(p.getProperty(TENANCY + "split-off")).map(v -> List.of(v.split(",")));
+            public Optional<List<String>> takenOverSplitOff() {
+                return Optional.ofNullable(p.getProperty(TENANCY + "taken-over-split-off")).map(v -> List.of(v.split(",")));
             }
         });
     }
 
-    /** The service's Flyway locations, e.g. db/migration, db/tenancy, db/dashboard, db/outbox. */
+    /** The service's Flyway locations, e.g. db/migration, db/dashboard, db/outbox. */
     public static List<String> locations() {
         return Arrays.stream(properties().getProperty(FLYWAY + "locations").split(",")).map(String::strip).toList();
     }

@@ -14,139 +14,270 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import static ht.platform.support.testing.OutboxMigrationCheck.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A database made by the releases before the shared tenancy migration (the service's own V1, kept as released in
- * tenancy-upgrade/released-v1.zip, and the service's other migrations), holding a tenant, its key and an idempotency
- * key, meets today's migrations: Flyway validates it, runs nothing, its rows and tables are as they were, and its
- * history and schema are those of a new database.
+ * Databases meet today's migrations and then the release before's again (a rollback with migrate-at-start):
+ * <ul>
+ *   <li>one the takeover builds (2ec5af2..8e3dcd6) migrated, whose V1 history row names a shared
+ *   {@code V1__tenancy.sql} (kyc: and a {@code V1.1__kyc.sql}), which the release before refuses: today's Flyway
+ *   gives the row back (TenancyHistoryRepair), runs nothing, touches no table or row, and the release before
+ *   validates it again;</li>
+ *   <li>one the released migrations made: today's Flyway runs only its newer migrations, leaves the V1 row as it was,
+ *   and the release before validates it.</li>
+ * </ul>
+ * The release before is its Flyway with the files deploy/released-migrations lists (unchanged since, as
+ * MigrationRulesTest checks) and the repeatable ones; the takeover's files are kept in tenancy-takeover/.
  */
 public abstract class TenancyUpgradeContract {
+
+    private static final Path MANIFEST = Path.of("../deploy/released-migrations");
 
     /** An INSERT of the owner {@code own_1} into the service's owner table, as the release before stores one. */
     protected abstract String ownerRow();
 
-    @Test
-    void aDatabaseOfTheReleaseBeforeIsTakenOverWithoutTouchingItsRows() throws Exception {
-        String schema = ServiceFlyway.property("quarkus.flyway.migrations.default-schema");
-        String owner = ServiceFlyway.property("quarkus.flyway.migrations.placeholders.owner");
-        String grants = ServiceFlyway.property("quarkus.flyway.migrations.placeholders.grants");
-        String before = database("platform_tenancy_before_" + schema);
-        Path released = releasedLayout(schema);
-        Flyway.configure().dataSource(before, user(), password()).schemas(schema).defaultSchema(schema).createSchemas(true)
-                .locations(locations(released)).load().migrate();
-        List<String> tables = List.of(owner + "s", "api_keys", "idempotency_keys");
-        try (Connection c = connect(before); Statement s = c.createStatement()) {
-            // as Quarkus records them: with their classpath location (db/migration/V1__kyc.sql)
-            for (String dir : ServiceFlyway.locations().stream().filter(l -> !l.equals("db/tenancy")).toList()) {
-                s.execute("UPDATE " + schema + ".flyway_schema_history SET script = '" + dir + "/' || script"
-                        + " WHERE script IN (SELECT f FROM unnest(ARRAY['" + String.join("','", files(released.resolve(dir)))
-                        + "']) f)");
-            }
-            s.execute(ownerRow());
-            s.execute("INSERT INTO " + schema + ".api_keys (id, " + owner + "_id, key_hash, key_hint, mode, " + grants
-                    + ", created_at) VALUES ('key_1', 'own_1', 'hash_1', 'test_...abcd', 'test', '{a:read,b:write}',"
-                    + " '2026-01-02T03:04:05Z')");
-            s.execute("INSERT INTO " + schema + ".idempotency_keys VALUES ('own_1', 'test', 'idem_1', 'rh', 201, '{}',"
-                    + " '2026-01-02T03:04:06Z')");
-        }
-        List<String> rowsBefore;
-        List<String> catalogBefore;
-        try (Connection c = connect(before)) {
-            rowsBefore = tenancyRows(c, schema, tables);
-            catalogBefore = catalog(c, schema);
-        }
+    /** The service's word for an owner, as its tables spell it ({@code application}, {@code project}). */
+    protected abstract String owner();
 
-        Flyway today = ServiceFlyway.configure(before, user(), password()).load();
-        today.validate();
+    /** The column of what a key may do ({@code scopes}, {@code permissions}). */
+    protected abstract String grants();
+
+    @Test
+    void aDatabaseTheTakeoverMigratedIsRepairedAndTheReleaseBeforeValidatesIt() throws Exception {
+        String schema = schema();
+        String taken = database("platform_tenancy_taken_" + schema);
+        Path layout = takeoverLayout();
+        Flyway.configure().dataSource(taken, user(), password()).schemas(schema).defaultSchema(schema).createSchemas(true)
+                .placeholders(Map.of("owner", owner(), "grants", grants())).locations(locations(layout, true)).load().migrate();
+        asQuarkusRecords(taken, layout, true);
+        fillTenancy(taken);
+        List<String> rowsBefore = tenancyRows(taken);
+        List<String> catalogBefore = catalog(taken);
+        assertFalse(releaseBefore(taken).validateWithResult().validationSuccessful,
+                "the release before refuses the taken-over V1 (the defect the repair mends)");
+
+        Flyway today = ServiceFlyway.configure(taken, user(), password()).load();
         MigrateResult migrated = today.migrate();
-        assertEquals(0, migrated.migrationsExecuted, "migrations run on the database of before");
-        assertTrue(today.validateWithResult().validationSuccessful, "validates again");
-        assertEquals(0, today.info().pending().length, "nothing pending");
+        assertEquals(0, migrated.migrationsExecuted, "migrations run on the taken-over database");
+        assertTrue(today.validateWithResult().validationSuccessful, "today validates it");
 
         String fresh = database("platform_tenancy_fresh_" + schema);
         ServiceFlyway.configure(fresh, user(), password()).load().migrate();
-        try (Connection old = connect(before); Connection made = connect(fresh)) {
-            assertEquals(rowsBefore, tenancyRows(old, schema, tables), "the tenancy rows");
-            assertTrue(rowsBefore.stream().anyMatch(r -> r.startsWith("key_1|own_1|hash_1|")), rowsBefore.toString());
-            assertEquals(catalogBefore, catalog(old, schema), "the tables, columns and indexes, untouched");
-            assertEquals(catalog(made, schema), catalog(old, schema), "the same schema as a new database");
-            String history = "SELECT version, description, type, checksum, success FROM " + schema
-                    + ".flyway_schema_history WHERE version IS NOT NULL ORDER BY installed_rank";
-            assertEquals(rows(made, history), rows(old, history), "the same history as a new database");
-            List<String> taken = new ArrayList<>(List.of("1|tenancy|db/tenancy/V1__tenancy.sql"));
-            String splitOff = ServiceFlyway.property("platform.tenancy.replaces.split-off");
-            if (splitOff != null) {
-                taken.add(splitOff.substring(1, splitOff.indexOf("__")) + "|" + splitOff.substring(splitOff.indexOf("__") + 2,
-                        splitOff.length() - ".sql".length()) + "|db/migration/" + splitOff);
-            }
-            assertEquals(taken, rows(old, "SELECT version, description, script FROM " + schema
-                    + ".flyway_schema_history WHERE version IN ('1', '1.1') ORDER BY installed_rank"));
+        assertEquals(rowsBefore, tenancyRows(taken), "the tenancy rows");
+        assertEquals(catalogBefore, catalog(taken), "the tables, columns and indexes, untouched");
+        assertEquals(catalog(fresh), catalog(taken), "the same schema as a new database");
+        try (Connection old = connect(taken); Connection made = connect(fresh)) {
+            assertEquals(rows(made, history()), rows(old, history()), "the same history as a new database");
+            assertEquals(List.of("1|" + description(releasedV1()) + "|db/migration/" + releasedV1()),
+                    rows(old, "SELECT version, description, script FROM " + schema + ".flyway_schema_history"
+                            + " WHERE version IN ('1', '1.1') ORDER BY installed_rank"));
         }
+
+        Flyway before = releaseBefore(taken);
+        assertTrue(before.validateWithResult().validationSuccessful, "the release before validates it again");
+        assertEquals(0, before.migrate().migrationsExecuted, "the release before migrates nothing");
+        assertEquals(rowsBefore, tenancyRows(taken), "the tenancy rows, after the release before started");
     }
 
-    private static List<String> tenancyRows(Connection c, String schema, List<String> tables) throws SQLException {
-        List<String> all = new ArrayList<>();
-        for (String table : tables) {
-            all.addAll(rows(c, "SELECT * FROM " + schema + "." + table + " ORDER BY 1"));
+    @Test
+    void aDatabaseOfTheReleasedMigrationsKeepsItsV1AndTheReleaseBeforeValidatesIt() throws Exception {
+        String schema = schema();
+        String released = database("platform_tenancy_released_" + schema);
+        Path layout = releasedLayout();
+        releaseBefore(released).migrate();
+        asQuarkusRecords(released, layout, false);
+        fillTenancy(released);
+        List<String> rowsBefore = tenancyRows(released);
+        String v1 = "SELECT version, description, script, checksum, installed_rank FROM " + schema
+                + ".flyway_schema_history WHERE version = '1'";
+        List<String> v1Before;
+        try (Connection c = connect(released)) {
+            v1Before = rows(c, v1);
         }
-        return all;
+
+        Flyway today = ServiceFlyway.configure(released, user(), password()).load();
+        assertEquals(todaysVersioned().size() - releasedVersioned().size(), today.migrate().migrationsExecuted,
+                "only the migrations newer than the release before run");
+        assertEquals(rowsBefore, tenancyRows(released), "the tenancy rows");
+        try (Connection c = connect(released)) {
+            assertEquals(v1Before, rows(c, v1), "the V1 row as the release before wrote it");
+        }
+        Flyway before = releaseBefore(released);
+        assertTrue(before.validateWithResult().validationSuccessful, "the release before validates the upgraded database");
+        assertEquals(0, before.migrate().migrationsExecuted, "the release before migrates nothing");
     }
 
-    /** Columns (in any order: kyc's application columns come after the shared ones in a new database) and indexes. */
-    private static List<String> catalog(Connection c, String schema) throws SQLException {
-        List<String> all = new ArrayList<>(rows(c, "SELECT table_name, column_name, data_type, is_nullable, column_default"
-                + " FROM information_schema.columns WHERE table_schema = '" + schema + "' ORDER BY 1, 2"));
-        all.addAll(rows(c, "SELECT indexdef FROM pg_indexes WHERE schemaname = '" + schema + "' ORDER BY 1"));
-        all.addAll(rows(c, "SELECT conrelid::regclass, conname, pg_get_constraintdef(oid) FROM pg_constraint"
-                + " WHERE connamespace = '" + schema + "'::regnamespace ORDER BY 1, 2"));
-        return all;
+    // ------------------------------------------------------------------ the releases' Flyway
+
+    /** The release before's Flyway on {@code url}: its migrations, Flyway's defaults (ignoring future ones). */
+    private Flyway releaseBefore(String url) throws IOException {
+        String schema = schema();
+        return Flyway.configure().dataSource(url, user(), password()).schemas(schema).defaultSchema(schema)
+                .createSchemas(true).locations(locations(releasedLayout(), false)).load();
     }
 
-    /**
-     * The service's migrations as the release before shipped them, in a directory per location: its former V1 from
-     * the archive instead of the shared migration and the ones split off from that V1.
-     */
-    private static Path releasedLayout(String schema) throws IOException {
-        Path root = Files.createTempDirectory("tenancy-before-");
-        String former = ServiceFlyway.property("platform.tenancy.replaces.script");
-        String splitOff = ServiceFlyway.property("platform.tenancy.replaces.split-off");
-        for (String location : ServiceFlyway.locations()) {
-            if (location.equals("db/tenancy")) {
-                continue;
-            }
-            Path own = Path.of("src/main/resources", location);
-            Path source = Files.isDirectory(own) ? own : Path.of("../service-support/src/main/resources", location);
-            Path target = Files.createDirectories(root.resolve(location));
-            try (var files = Files.list(source)) {
-                for (Path file : files.toList()) {
-                    if (splitOff == null || !List.of(splitOff.split(",")).contains(file.getFileName().toString())) {
-                        Files.copy(file, target.resolve(file.getFileName()));
-                    }
-                }
-            }
+    /** The released versioned files of the service's locations (by the manifest) and today's repeatable ones. */
+    private static Path releasedLayout() throws IOException {
+        Set<String> released = releasedVersioned();
+        return layout("tenancy-released-", file -> file.getFileName().toString().startsWith("R__")
+                || released.contains(repositoryPath(file)));
+    }
+
+    /** Today's files, with the takeover's V1 (and kyc's V1.1) in place of the released V1. */
+    private static Path takeoverLayout() throws IOException {
+        String v1 = releasedV1();
+        Path root = layout("tenancy-takeover-", file -> !file.getFileName().toString().equals(v1));
+        Files.createDirectories(root.resolve("db/tenancy"));
+        copyResource("V1__tenancy.sql", root.resolve("db/tenancy"));
+        for (String splitOff : splitOff()) {
+            copyResource(splitOff, root.resolve("db/migration"));
         }
-        try (InputStream in = TenancyUpgradeContract.class.getResourceAsStream("/tenancy-upgrade/released-v1.zip");
-             ZipInputStream zip = new ZipInputStream(in)) {
-            for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
-                if (entry.getName().equals(schema + "/" + former)) {
-                    Files.copy(zip, root.resolve("db/migration").resolve(former));
-                }
-            }
-        }
-        assertTrue(Files.exists(root.resolve("db/migration").resolve(former)), former + " in released-v1.zip");
         return root;
     }
 
-    private static String[] locations(Path released) {
-        return ServiceFlyway.locations().stream().filter(l -> !l.equals("db/tenancy"))
-                .map(l -> "filesystem:" + released.resolve(l)).toArray(String[]::new);
+    private static Path layout(String prefix, java.util.function.Predicate<Path> keep) throws IOException {
+        Path root = Files.createTempDirectory(prefix);
+        for (String location : ServiceFlyway.locations()) {
+            Path target = Files.createDirectories(root.resolve(location));
+            try (var files = Files.list(source(location))) {
+                for (Path file : files.filter(keep).toList()) {
+                    Files.copy(file, target.resolve(file.getFileName()));
+                }
+            }
+        }
+        return root;
+    }
+
+    private static void copyResource(String file, Path dir) throws IOException {
+        try (InputStream in = TenancyUpgradeContract.class.getResourceAsStream("/tenancy-takeover/" + file)) {
+            assertTrue(in != null, file + " in tenancy-takeover/");
+            Files.copy(in, dir.resolve(file));
+        }
+    }
+
+    private static String[] locations(Path layout, boolean withTenancy) {
+        List<String> locations = new ArrayList<>(ServiceFlyway.locations());
+        if (withTenancy) {
+            locations.add(1, "db/tenancy");
+        }
+        return locations.stream().map(l -> "filesystem:" + layout.resolve(l)).toArray(String[]::new);
+    }
+
+    /** Scripts as Quarkus records them, with their classpath location ({@code db/migration/V1__kyc.sql}). */
+    private void asQuarkusRecords(String url, Path layout, boolean withTenancy) throws Exception {
+        List<String> dirs = new ArrayList<>(ServiceFlyway.locations());
+        if (withTenancy) {
+            dirs.add("db/tenancy");
+        }
+        try (Connection c = connect(url); Statement s = c.createStatement()) {
+            for (String dir : dirs) {
+                String files = files(layout.resolve(dir)).stream().collect(Collectors.joining("','", "'", "'"));
+                s.execute("UPDATE " + schema() + ".flyway_schema_history SET script = '" + dir + "/' || script"
+                        + " WHERE script IN (" + files + ")");
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ the service's files
+
+    private static Path source(String location) {
+        Path own = Path.of("src/main/resources", location);
+        return Files.isDirectory(own) ? own : Path.of("../service-support/src/main/resources", location);
+    }
+
+    /** {@code file}'s path from the repository root, as deploy/released-migrations names it. */
+    private static String repositoryPath(Path file) {
+        return Path.of("..").toAbsolutePath().normalize().relativize(file.toAbsolutePath().normalize()).toString()
+                .replace('\\', '/');
+    }
+
+    private static Set<String> releasedVersioned() throws IOException {
+        return Files.readAllLines(MANIFEST).stream().filter(l -> !l.isBlank() && !l.startsWith("#"))
+                .map(l -> l.strip().split(" ", 2)[1]).filter(p -> todaysFiles().contains(p)).collect(Collectors.toSet());
+    }
+
+    private static Set<String> todaysVersioned() {
+        return todaysFiles().stream().filter(p -> p.substring(p.lastIndexOf('/') + 1).startsWith("V")).collect(Collectors.toSet());
+    }
+
+    private static Set<String> todaysFiles() {
+        try {
+            Set<String> all = new java.util.TreeSet<>();
+            for (String location : ServiceFlyway.locations()) {
+                try (var files = Files.list(source(location))) {
+                    files.forEach(f -> all.add(repositoryPath(f)));
+                }
+            }
+            return all;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static String releasedV1() {
+        return ServiceFlyway.property("platform.tenancy.released-v1.script");
+    }
+
+    private static List<String> splitOff() {
+        String value = ServiceFlyway.property("platform.tenancy.released-v1.taken-over-split-off");
+        return value == null ? List.of() : List.of(value.split(","));
+    }
+
+    private static String description(String file) {
+        return file.substring(file.indexOf("__") + 2, file.length() - ".sql".length()).replace('_', ' ');
+    }
+
+    private static String schema() {
+        return ServiceFlyway.property("quarkus.flyway.migrations.default-schema");
+    }
+
+    // ------------------------------------------------------------------ the database
+
+    private void fillTenancy(String url) throws SQLException {
+        try (Connection c = connect(url); Statement s = c.createStatement()) {
+            s.execute(ownerRow());
+            s.execute("INSERT INTO " + schema() + ".api_keys (id, " + owner() + "_id, key_hash, key_hint, mode, " + grants()
+                    + ", created_at) VALUES ('key_1', 'own_1', 'hash_1', 'test_...abcd', 'test', '{a:read,b:write}',"
+                    + " '2026-01-02T03:04:05Z')");
+            s.execute("INSERT INTO " + schema() + ".idempotency_keys VALUES ('own_1', 'test', 'idem_1', 'rh', 201, '{}',"
+                    + " '2026-01-02T03:04:06Z')");
+        }
+    }
+
+    private List<String> tenancyRows(String url) throws SQLException {
+        List<String> all = new ArrayList<>();
+        try (Connection c = connect(url)) {
+            for (String table : List.of(owner() + "s", "api_keys", "idempotency_keys")) {
+                all.addAll(rows(c, "SELECT * FROM " + schema() + "." + table + " ORDER BY 1"));
+            }
+        }
+        assertTrue(all.stream().anyMatch(r -> r.startsWith("key_1|own_1|hash_1|")), all.toString());
+        return all;
+    }
+
+    private static String history() {
+        return "SELECT version, description, type, checksum, success FROM " + schema()
+                + ".flyway_schema_history WHERE version IS NOT NULL ORDER BY installed_rank";
+    }
+
+    /** Columns (in any order: the takeover put kyc's application columns after the shared ones) and indexes. */
+    private static List<String> catalog(String url) throws SQLException {
+        String schema = schema();
+        try (Connection c = connect(url)) {
+            List<String> all = new ArrayList<>(rows(c, "SELECT table_name, column_name, data_type, is_nullable, column_default"
+                    + " FROM information_schema.columns WHERE table_schema = '" + schema + "' ORDER BY 1, 2"));
+            all.addAll(rows(c, "SELECT indexdef FROM pg_indexes WHERE schemaname = '" + schema + "' ORDER BY 1"));
+            all.addAll(rows(c, "SELECT conrelid::regclass, conname, pg_get_constraintdef(oid) FROM pg_constraint"
+                    + " WHERE connamespace = '" + schema + "'::regnamespace ORDER BY 1, 2"));
+            return all;
+        }
     }
 
     private static List<String> files(Path dir) throws IOException {

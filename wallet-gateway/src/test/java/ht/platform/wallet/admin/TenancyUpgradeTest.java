@@ -2,8 +2,18 @@ package ht.platform.wallet.admin;
 
 import ht.platform.support.testing.TenancyUpgradeContract;
 
-/** A database of the release before the shared tenancy migration, taken over by today's migrations. */
+/** Databases of the takeover builds and of the released migrations meet today's and the release before's Flyway. */
 class TenancyUpgradeTest extends TenancyUpgradeContract {
+
+    @Override
+    protected String owner() {
+        return "project";
+    }
+
+    @Override
+    protected String grants() {
+        return "permissions";
+    }
 
     @Override
     protected String ownerRow() {
