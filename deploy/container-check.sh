@@ -275,16 +275,24 @@ start_services() {
   done
 }
 
+# a service's migrate Job: named for its release (<service>-migrate-<release>, deploy/k8s/base/*/migrate-job.yaml)
+job_of() { # service
+  local job; job=$(plan_q ".units[] | select(.kind==\"Job\" and (.name | startswith(\"$1-migrate-\"))) | .name")
+  [ -n "$job" ] && [ "$(wc -l <<< "$job")" = 1 ] || fail "$1: expected one Job $1-migrate-<release> in the plan, found '${job//$'\n'/ }'"
+  echo "$job"
+}
+
 run_jobs() {
-  local u ctr code
-  for u in "$@"; do play "$u-migrate"; done
+  local u ctr code job
+  for u in "$@"; do play "$(job_of "$u")"; done
   for u in "$@"; do
-    ctr=$(ctr_of "$u-migrate" migrate)
+    job=$(job_of "$u")
+    ctr=$(ctr_of "$job" migrate)
     code=$(timeout 600 podman wait "$ctr")
     echo "$(date +%s%N)" > "$WORK/job-done-$u"
     podman logs "$ctr" > "$LOGS/$u-migrate.log" 2>&1 || true
-    [ "$code" = 0 ] || { tail -30 "$LOGS/$u-migrate.log"; fail "$u-migrate exited $code"; }
-    say "Job $u-migrate: exit 0 on the empty database ($(grep -c 'Migrating schema' "$LOGS/$u-migrate.log" || true) migrations applied: $(grep -o 'Successfully applied [0-9]* migrations[^,]*' "$LOGS/$u-migrate.log" | head -1 | tr -d '\\'))"
+    [ "$code" = 0 ] || { tail -30 "$LOGS/$u-migrate.log"; fail "$job exited $code"; }
+    say "Job $job: exit 0 on the empty database ($(grep -c 'Migrating schema' "$LOGS/$u-migrate.log" || true) migrations applied: $(grep -o 'Successfully applied [0-9]* migrations[^,]*' "$LOGS/$u-migrate.log" | head -1 | tr -d '\\'))"
   done
 }
 

@@ -402,7 +402,7 @@ class ManifestConsistencyTest {
             Map<String, EnvSource> podEnv = environment(docs, deploymentContainer);
             assertEquals("false", podEnv.get("DB_MIGRATE_AT_START").value(), s + ": the pods do not migrate at start");
 
-            Map<String, Object> job = one(docs, "Job", s + "-migrate");
+            Map<String, Object> job = migrateJob(docs, s);
             Map<String, Object> migrate = container(job, "migrate");
             assertEquals(deploymentContainer.get("image"), migrate.get("image"), s + ": the Job migrates with the pods' image");
             Map<String, EnvSource> jobEnv = environment(docs, migrate);
@@ -433,6 +433,120 @@ class ManifestConsistencyTest {
             assertEquals(list(map(one(docs, "NetworkPolicy", s).get("spec")).get("egress")).get(1), list(policy.get("egress")).get(1),
                     s + ": the Job reaches the Postgres the service reaches");
         }
+    }
+
+    /** The service's migrate Job: the one Job whose pods are named {@code <service>-migrate}. */
+    static Map<String, Object> migrateJob(List<Map<String, Object>> docs, String service) {
+        List<Map<String, Object>> jobs = ofKind(docs, "Job").stream().filter(j -> (service + "-migrate").equals(
+                map(map(j.get("metadata")).get("labels")).get("app.kubernetes.io/name"))).toList();
+        assertEquals(1, jobs.size(), service + ": one migrate Job");
+        return jobs.get(0);
+    }
+
+    /** The release an image is, as a Job name ends with it: its tag, lower case, every other character than a-z0-9 as '-'. */
+    static String release(String image) {
+        assertTrue(image.lastIndexOf(':') > image.lastIndexOf('/'), image + ": an image of a release has a tag");
+        return image.substring(image.lastIndexOf(':') + 1).toLowerCase().replaceAll("[^a-z0-9]", "-");
+    }
+
+    @ParameterizedTest(name = "{0} rendered by {1}: the migrate Job is named for its release")
+    @MethodSource("renderings")
+    void theMigrateJobIsNamedForItsRelease(String overlay, String renderer) {
+        List<Map<String, Object>> docs = render(overlay, renderer);
+        for (String s : SERVICES) {
+            Map<String, Object> job = migrateJob(docs, s);
+            String image = (String) container(job, "migrate").get("image");
+            assertEquals(s + "-migrate-" + release(image), name(job),
+                    s + ": the Job's name carries the release of its image " + image + " (move newTag and the name together)");
+            assertTrue(name(job).length() <= 63, name(job) + ": a Job's name is a label value, 63 characters at most");
+            Object ttl = map(job.get("spec")).get("ttlSecondsAfterFinished");
+            assertTrue(ttl instanceof Integer seconds && seconds >= 3600,
+                    s + ": a finished Job goes by itself, after an hour at least (its log stays readable): " + ttl);
+        }
+    }
+
+    /** Two releases' manifests apply one over the other: their Jobs are new objects, everything else keeps its name. */
+    @Test
+    void twoReleasesDoNotCollideOnTheMigrateJob() throws IOException {
+        for (String renderer : kubectl().isPresent() ? List.of("fallback", "kubectl") : List.of("fallback")) {
+            Map<String, List<String>> jobsByRelease = new TreeMap<>();
+            for (String overlay : overlays()) {
+                List<Map<String, Object>> docs = render(overlay, renderer);
+                for (String s : SERVICES) {
+                    Map<String, Object> job = migrateJob(docs, s);
+                    String release = release((String) container(one(docs, "Deployment", s), s).get("image"));
+                    jobsByRelease.computeIfAbsent(release, r -> new ArrayList<>()).add(name(job));
+                }
+            }
+            assertTrue(jobsByRelease.size() >= 2, "the overlays hold two releases (dev's snapshot, prod's): " + jobsByRelease);
+            List<String> all = jobsByRelease.values().stream().flatMap(List::stream).toList();
+            assertEquals(all.size(), new TreeSet<>(all).size(), renderer + ": no Job name is shared by two releases: " + jobsByRelease);
+        }
+    }
+
+    @ParameterizedTest(name = "{0} rendered by {1}: a stopping pod drains within its grace period")
+    @MethodSource("renderings")
+    void theDrainFitsTheGracePeriod(String overlay, String renderer) throws IOException {
+        List<Map<String, Object>> docs = render(overlay, renderer);
+        for (String s : SERVICES) {
+            Map<String, Object> deployment = one(docs, "Deployment", s);
+            Object grace = podSpec(deployment).getOrDefault("terminationGracePeriodSeconds", 30);
+            Map<String, String> config = ServiceConfig.prodProperties(ROOT, s);
+            // Quarkus: readiness DOWN and a wait of shutdown.delay (when enabled), then at most shutdown.timeout for
+            // the requests in flight; the kubelet sends SIGTERM after the preStop hook
+            double quarkus = seconds(config.get("quarkus.shutdown.timeout"))
+                    + ("true".equals(value(config.get("quarkus.shutdown.delay-enabled"))) ? seconds(config.get("quarkus.shutdown.delay")) : 0);
+            for (Map<String, Object> c : containers(deployment)) {
+                double drain = preStopSeconds(c) + (s.equals(c.get("name")) ? quarkus : 0);
+                assertTrue(((Number) grace).doubleValue() >= drain + DRAIN_MARGIN_SECONDS, s + "/" + c.get("name")
+                        + ": terminationGracePeriodSeconds " + grace + " must exceed the drain (preStop + Quarkus shutdown delay"
+                        + " + timeout = " + drain + " s) by " + DRAIN_MARGIN_SECONDS + " s (the JVM's own exit, the log's last lines)");
+            }
+        }
+    }
+
+    static final int DRAIN_MARGIN_SECONDS = 5;
+
+    /** A preStop hook's wait: {@code sleep: {seconds: N}} or an exec of {@code sleep N} (alone or in a shell line). */
+    static double preStopSeconds(Map<String, Object> container) {
+        Object lifecycle = container.get("lifecycle");
+        if (lifecycle == null || map(lifecycle).get("preStop") == null) {
+            return 0;
+        }
+        Map<String, Object> preStop = map(map(lifecycle).get("preStop"));
+        if (preStop.get("sleep") != null) {
+            return ((Number) map(preStop.get("sleep")).get("seconds")).doubleValue();
+        }
+        if (preStop.get("exec") != null) {
+            String line = String.join(" ", list(map(preStop.get("exec")).get("command")).stream().map(String::valueOf).toList());
+            Matcher m = Pattern.compile("\\bsleep\\s+([0-9.]+)").matcher(line);
+            return m.find() ? Double.parseDouble(m.group(1)) : 0;
+        }
+        throw new AssertionError(container.get("name") + ": a preStop hook this check cannot time: " + preStop);
+    }
+
+    /** A property's value with a {@code ${ENV:default}} taken at its default. */
+    static String value(String property) {
+        if (property == null) {
+            return null;
+        }
+        Matcher m = Pattern.compile("\\$\\{[^}:]+:([^}]*)}").matcher(property);
+        return m.matches() ? m.group(1) : property;
+    }
+
+    /** A Quarkus duration ({@code 10}, {@code 10s}, {@code 500ms}, {@code PT10S}) in seconds; unset: 0. */
+    static double seconds(String property) {
+        String v = value(property);
+        if (v == null || v.isBlank()) {
+            return 0;
+        }
+        if (v.matches("[0-9]+")) {
+            return Long.parseLong(v);
+        }
+        if (v.endsWith("ms")) {
+            return Long.parseLong(v.substring(0, v.length() - 2)) / 1000.0;
+        }
+        return java.time.Duration.parse(v.toUpperCase().startsWith("P") ? v : "PT" + v).toMillis() / 1000.0;
     }
 
     @ParameterizedTest(name = "{0} rendered by {1}: network policies and ingress")

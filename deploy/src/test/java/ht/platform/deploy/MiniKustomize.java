@@ -82,8 +82,9 @@ final class MiniKustomize {
         for (Object p : list(k.get("patches"))) {
             Map<String, Object> patch = map(p);
             Map<String, Object> target = map(patch.get("target"));
-            List<Object> ops = new Yaml(new SafeConstructor(new LoaderOptions()))
-                    .load(Files.readString(dir.resolve((String) patch.get("path")), StandardCharsets.UTF_8));
+            String text = patch.containsKey("patch") ? (String) patch.get("patch")
+                    : Files.readString(dir.resolve((String) patch.get("path")), StandardCharsets.UTF_8);
+            List<Object> ops = new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
             for (Map<String, Object> o : out) {
                 if (matches(o, target)) {
                     for (Object op : ops) {

@@ -49,21 +49,7 @@ record ServiceConfig(String module, Map<String, EnvRef> envRefs, int defaultHttp
 
     static ServiceConfig load(Path repositoryRoot, String module) throws IOException {
         Path file = repositoryRoot.resolve(module).resolve("src/main/resources/application.properties");
-        Properties raw = new Properties();
-        // what every service shares comes first; the service's own file sets what differs
-        raw.load(new StringReader(Files.readString(repositoryRoot.resolve(SHARED), StandardCharsets.UTF_8)));
-        raw.load(new StringReader(Files.readString(file, StandardCharsets.UTF_8)));
-        Map<String, String> prod = new LinkedHashMap<>();
-        for (String key : new TreeSet<>(raw.stringPropertyNames())) {
-            if (!key.startsWith("%")) {
-                prod.putIfAbsent(key, raw.getProperty(key));
-            }
-        }
-        for (String key : raw.stringPropertyNames()) {
-            if (key.startsWith("%prod.")) {
-                prod.put(key.substring("%prod.".length()), raw.getProperty(key));
-            }
-        }
+        Map<String, String> prod = prodProperties(repositoryRoot, module);
         Map<String, EnvRef> refs = new LinkedHashMap<>();
         prod.forEach((property, value) -> {
             Matcher m = REF.matcher(value);
@@ -80,6 +66,27 @@ record ServiceConfig(String module, Map<String, EnvRef> envRefs, int defaultHttp
             throw new IllegalStateException(file + ": quarkus.http.port must be ${QUARKUS_HTTP_PORT:<port>}, is " + port);
         }
         return new ServiceConfig(module, refs, Integer.parseInt(pm.group(1)));
+    }
+
+    /** The service's properties as the prod profile reads them (shared settings below its own; %prod. keys win). */
+    static Map<String, String> prodProperties(Path repositoryRoot, String module) throws IOException {
+        Path file = repositoryRoot.resolve(module).resolve("src/main/resources/application.properties");
+        Properties raw = new Properties();
+        // what every service shares comes first; the service's own file sets what differs
+        raw.load(new StringReader(Files.readString(repositoryRoot.resolve(SHARED), StandardCharsets.UTF_8)));
+        raw.load(new StringReader(Files.readString(file, StandardCharsets.UTF_8)));
+        Map<String, String> prod = new LinkedHashMap<>();
+        for (String key : new TreeSet<>(raw.stringPropertyNames())) {
+            if (!key.startsWith("%")) {
+                prod.putIfAbsent(key, raw.getProperty(key));
+            }
+        }
+        for (String key : raw.stringPropertyNames()) {
+            if (key.startsWith("%prod.")) {
+                prod.put(key.substring("%prod.".length()), raw.getProperty(key));
+            }
+        }
+        return prod;
     }
 
     Set<String> envNames() {
