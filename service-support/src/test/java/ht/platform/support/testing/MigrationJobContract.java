@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * A release as Kubernetes runs it (deploy/k8s: the {@code <service>-migrate} Job, pods with
+ * A release as Kubernetes runs it (deploy/k8s: the {@code <service>-migrate-<release>} Job, pods with
  * {@code DB_MIGRATE_AT_START=false}), on the packaged service and a database of its own: a pod started before the
  * migrations runs but is not ready and says which version it waits for; the Job (the same jar with
  * {@code QUARKUS_INIT_AND_EXIT=true}) migrates and exits 0; the waiting pod turns ready without a restart.
