@@ -1,6 +1,7 @@
 package ht.platform.deploy;
 
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,8 +32,9 @@ class MigrationRulesTest {
     static final Path MANIFEST = ROOT.resolve("deploy/released-migrations");
     static final Path PREVIOUS = ROOT.resolve("deploy/previous-release");
 
-    @Test
-    void theMigrationsKeepTheReleaseBeforeWorking() throws IOException {
+    /** {@code -Dmigrations.record=<a checkout of the release>}: the manifest is written from it first. */
+    @BeforeAll
+    static void recordWhenAsked() throws IOException {
         String record = System.getProperty("migrations.record");
         if (record != null && !record.isBlank()) {
             List<String> lines = new ArrayList<>(List.of(
@@ -42,6 +44,10 @@ class MigrationRulesTest {
             lines.addAll(MigrationRules.manifest(MigrationRules.migrations(Path.of(record).toAbsolutePath())));
             Files.write(MANIFEST, lines, StandardCharsets.UTF_8);
         }
+    }
+
+    @Test
+    void theMigrationsKeepTheReleaseBeforeWorking() throws IOException {
         Map<String, Integer> released = MigrationRules.readManifest(Files.readAllLines(MANIFEST));
         assertTrue(released.size() > 10, "deploy/released-migrations lists the released migrations");
         assertEquals(List.of(), MigrationRules.problems(ROOT, released));
