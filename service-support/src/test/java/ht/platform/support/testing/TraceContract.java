@@ -64,6 +64,19 @@ public final class TraceContract {
         assertCommittedBy(spans, trace, read);
     }
 
+    /** A log line of the request carries its trace id as {@code trace_id} (the test profile's log file). */
+    public static void assertLoggedWithTraceId(Trace trace) throws java.io.IOException {
+        String field = "\"trace_id\":\"" + trace.id() + "\"";
+        try (var lines = java.nio.file.Files.lines(java.nio.file.Path.of("target/test-app.log"))) {
+            assertTrue(lines.anyMatch(l -> l.contains(field)), "a log line with " + field);
+        }
+    }
+
+    /** The id of the event a receiver got. */
+    public static String eventId(Receiver.Received received) throws java.io.IOException {
+        return new com.fasterxml.jackson.databind.ObjectMapper().readTree(received.body()).get("id").asText();
+    }
+
     /** Merchants' endpoints get no trace context of ours. */
     public static void assertNoTraceContextSent(Receiver.Received received) {
         assertNull(received.header("traceparent"));
