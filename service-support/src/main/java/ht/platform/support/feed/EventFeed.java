@@ -6,6 +6,7 @@ import ht.platform.support.errors.ApiException;
 import ht.platform.support.outbox.ClaimedDelivery;
 import ht.platform.support.outbox.DeliveryPolicy;
 import ht.platform.support.outbox.DeliverySigner;
+import ht.platform.support.trace.EventTraces;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -54,10 +55,11 @@ public class EventFeed {
     private final FeedSettings settings;
     private final FeedCursor cursors;
     private final Clock clock;
+    private final EventTraces traces;
 
     @Inject
     public EventFeed(FeedStore store, FeedSequencer sequencer, FeedWaiters waiters, DeliverySigner signer,
-                     FeedSettings settings, FeedCursor cursors, Clock clock) {
+                     FeedSettings settings, FeedCursor cursors, Clock clock, EventTraces traces) {
         this.store = store;
         this.cursors = cursors;
         this.sequencer = sequencer;
@@ -65,6 +67,7 @@ public class EventFeed {
         this.signer = signer;
         this.settings = settings;
         this.clock = clock;
+        this.traces = traces;
     }
 
     public Uni<Page> read(DeliveryPolicy policy, Query q) {
@@ -166,9 +169,10 @@ public class EventFeed {
         boolean more = page.events().size() > q.limit();
         List<FeedStore.FeedEvent> events = more ? page.events().subList(0, q.limit()) : page.events();
         Instant now = clock.instant();
+        events.forEach(e -> traces.handedOut(policy.name(), e.traceParent(), e.id(), e.type(), e.position()));
         List<Item> items = events.stream().map(e -> new Item(cursors.of(q.owner(), q.mode(), e.position()), e.id(), e.type(),
                 e.createdAt(), signer.headers(policy, new ClaimedDelivery(null, d.id(), 1, 0, null, e.id(), e.type(),
-                null, e.body(), null, d.secret(), d.previousSecret(), d.previousSecretExpiresAt(), d.secretBoundTo()),
+                null, e.body(), null, d.secret(), d.previousSecret(), d.previousSecretExpiresAt(), d.secretBoundTo(), null),
                 now), e.body())).toList();
         // nothing more of these types up to the head this snapshot saw, so the next read starts there
         long next = more ? events.get(events.size() - 1).position() : Math.max(after, page.head());

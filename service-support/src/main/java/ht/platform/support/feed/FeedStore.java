@@ -21,7 +21,7 @@ import java.util.Optional;
 @ApplicationScoped
 public class FeedStore {
 
-    public record FeedEvent(long position, String id, String type, Instant createdAt, byte[] body) { }
+    public record FeedEvent(long position, String id, String type, Instant createdAt, byte[] body, String traceParent) { }
 
     /** A page read in one snapshot: its events, and the highest position of the feed that snapshot saw. */
     public record Page(List<FeedEvent> events, long head) { }
@@ -79,9 +79,9 @@ public class FeedStore {
 
     static String pageSql(String schema) {
         String events = schema + ".outbox_events";
-        return "SELECT h.head, p.position, p.id, p.type, p.created_at, p.body FROM"
+        return "SELECT h.head, p.position, p.id, p.type, p.created_at, p.body, p.trace_parent FROM"
                 + " (SELECT COALESCE((" + head(events) + "), 0) AS head) h"
-                + " LEFT JOIN LATERAL (SELECT position, id, type, created_at, body FROM " + events
+                + " LEFT JOIN LATERAL (SELECT position, id, type, created_at, body, trace_parent FROM " + events
                 + "   WHERE owner_id = $1 AND mode = $2 AND position > $3 AND position IS NOT NULL"
                 + "   AND ($4::text[] IS NULL OR type = ANY ($4)) ORDER BY position LIMIT $5) p ON true"
                 + " ORDER BY p.position";
@@ -104,7 +104,7 @@ public class FeedStore {
             head = r.getLong("head");
             if (r.getValue("position") != null) {
                 events.add(new FeedEvent(r.getLong("position"), r.getString("id"), r.getString("type"),
-                        instant(r.getOffsetDateTime("created_at")), r.getBuffer("body").getBytes()));
+                        instant(r.getOffsetDateTime("created_at")), r.getBuffer("body").getBytes(), r.getString("trace_parent")));
             }
         }
         return new Page(events, head);

@@ -1,6 +1,8 @@
 package ht.platform.support.outbox;
 
 import ht.platform.support.sql.ReadOnlyEviction;
+import ht.platform.support.trace.EventTraces;
+import io.opentelemetry.api.trace.Span;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -74,6 +76,9 @@ public class DeliveryRunner {
 
     @Inject
     MeterRegistry registry;
+
+    @Inject
+    EventTraces traces;
 
     /** Starts claiming and sending in the background; safe to call from anywhere, as often as wanted. */
     public void wake(DeliveryPolicy policy) {
@@ -170,6 +175,8 @@ public class DeliveryRunner {
     }
 
     private Uni<List<ClaimedDelivery>> deliver(Loop loop, ClaimedDelivery delivery) {
+        Span span = traces.attempt(loop.policy.name(), delivery.traceParent(), delivery.eventId(), delivery.eventType(),
+                delivery.attemptNumber(), delivery.url());
         Uni<SendResult> sent;
         try {
             PreparedDelivery prepared = prepare(loop.policy, delivery, clock.instant());
@@ -178,7 +185,10 @@ public class DeliveryRunner {
             LOG.warnf("%s delivery %s could not be prepared: %s", loop.policy.name(), delivery.id(), e.getMessage());
             sent = Uni.createFrom().item(SendResult.failed("delivery could not be prepared: " + e.getMessage(), 0));
         }
-        return sent.invoke(result -> measure(loop, result))
+        return sent.invoke(result -> EventTraces.answered(span, result.success(),
+                        result.statusCode() == null ? 0 : result.statusCode(), result.error()))
+                .onFailure().invoke(e -> EventTraces.answered(span, false, 0, e.toString()))
+                .invoke(result -> measure(loop, result))
                 .chain(result -> loop.recorder.record(delivery, result));
     }
 

@@ -116,7 +116,7 @@ public class DeliveryStore {
                     row.getString("event_id"), row.getString("event_type"), row.getString("mode"),
                     row.getBuffer("body").getBytes(), row.getString("url"), row.getString("secret"),
                     row.getString("previous_secret"), instant(row, "previous_secret_expires_at"),
-                    row.getString("secret_bound_to")));
+                    row.getString("secret_bound_to"), row.getString("trace_parent")));
         }
         return out;
     }
@@ -162,7 +162,7 @@ public class DeliveryStore {
                 + " WHERE d.id = due.id AND ev.id = d.event_id"
                 + " RETURNING d.id, d.destination_id, d.attempts + 1 AS attempt_number, d.cycle_failures AS failures,"
                 + " d.lease_until AS lease, ev.id AS event_id, ev.type AS event_type, ev.mode AS mode, ev.body AS body,"
-                + " t.url, t.secret, t.previous_secret, t.previous_secret_expires_at, t.secret_bound_to";
+                + " ev.trace_parent, t.url, t.secret, t.previous_secret, t.previous_secret_expires_at, t.secret_bound_to";
     }
 
     /**

@@ -3,6 +3,7 @@ package ht.platform.support.outbox;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.support.ids.Ids;
+import ht.platform.support.trace.EventTraces;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -34,6 +35,9 @@ public class OutboxWriter {
 
     @Inject
     Clock clock;
+
+    @Inject
+    EventTraces traces;
 
     private final Map<String, String> sql = new ConcurrentHashMap<>();
 
@@ -82,7 +86,8 @@ public class OutboxWriter {
                 .setParameter("event", event.id()).setParameter("owner", event.owner())
                 .setParameter("mode", event.mode()).setParameter("type", event.type())
                 .setParameter("object", event.objectId()).setParameter("body", body)
-                .setParameter("at", OffsetDateTime.ofInstant(event.createdAt(), ZoneOffset.UTC));
+                .setParameter("at", OffsetDateTime.ofInstant(event.createdAt(), ZoneOffset.UTC))
+                .setParameter("trace", traces.ofNewEvent());
         if (destinationId != null) {
             query.setParameter("destination", destinationId);
         }
@@ -92,7 +97,8 @@ public class OutboxWriter {
     private String statement(DeliveryPolicy policy, String audience) {
         boolean onFeed = audience.equals(FanOut.SUBSCRIBERS); // an event for one destination (a ping) is not on the feed
         return "WITH ev AS (INSERT INTO " + policy.events() + " (id, owner_id, mode, type, object_id, body, created_at,"
-                + " on_feed) VALUES (:event, :owner, :mode, :type, :object, :body, :at, " + onFeed + ")"
+                + " on_feed, trace_parent) VALUES (:event, :owner, :mode, :type, :object, :body, :at, " + onFeed
+                + ", NULLIF(:trace, ''))"
                 + " RETURNING id, owner_id, mode, type),"
                 + " d AS (" + FanOut.deliveries(policy, "ev", audience, ":at") + " RETURNING 1)"
                 + " SELECT count(*) FROM (SELECT " + wakeup.notifyCall(policy.channel(),

@@ -12,6 +12,7 @@ import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.SocketAddress;
+import io.vertx.core.tracing.TracingPolicy;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -54,7 +55,9 @@ public class WebhookTransport {
                 .setVerifyHost(true)
                 .setKeepAlive(true)
                 .setMaxPoolSize(Math.max(8, settings.concurrency()))
-                .setTryUseCompression(false));
+                .setTryUseCompression(false)
+                // no traceparent to merchants: our trace ids are not theirs to join or to see; the event id links both sides
+                .setTracingPolicy(TracingPolicy.IGNORE));
     }
 
     @PreDestroy

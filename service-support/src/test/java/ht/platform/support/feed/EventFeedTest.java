@@ -2,6 +2,7 @@ package ht.platform.support.feed;
 
 import ht.platform.support.crypto.SecretBox;
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.trace.EventTraces;
 import ht.platform.support.outbox.DeliveryPolicy;
 import ht.platform.support.outbox.DeliverySigner;
 import ht.platform.support.outbox.Ordering;
@@ -91,7 +92,7 @@ class EventFeedTest {
             this.pool = pool;
             this.sequencer = new FeedSequencer(pool, settings());
             this.feed = new EventFeed(new FeedStore(pool, admission), sequencer, waiters,
-                    new DeliverySigner(secretBox, webhookSettings()), settings(), cursors, clock);
+                    new DeliverySigner(secretBox, webhookSettings()), settings(), cursors, clock, EventTraces.off());
             wakeup.listen(policy.channel(), payload -> sequencer.committed(policy, waiters));
             wakeup.listen(FeedSequencer.channel(policy), payload -> waiters.signal(SCHEMA, payload));
             replicas.add(this);
@@ -121,7 +122,7 @@ class EventFeedTest {
         sql(pool, "DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
         sql(pool, "CREATE SCHEMA " + SCHEMA);
         for (String migration : List.of("V40__outbox.sql", "V42__outbox_lanes.sql", "V43__outbox_feed.sql",
-                "V51__feed_head_index.sql")) {
+                "V51__feed_head_index.sql", "V55__outbox_trace_context.sql")) {
             sql(pool, new String(EventFeedTest.class.getResourceAsStream("/db/outbox/" + migration).readAllBytes(),
                     StandardCharsets.UTF_8).replace("${flyway:defaultSchema}", SCHEMA));
         }

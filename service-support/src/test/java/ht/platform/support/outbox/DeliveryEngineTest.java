@@ -2,6 +2,7 @@ package ht.platform.support.outbox;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import ht.platform.support.trace.EventTraces;
 import ht.platform.support.crypto.SecretBox;
 import ht.platform.support.testing.PlatformTestEnvironment;
 import ht.platform.support.time.MovableClock;
@@ -85,8 +86,10 @@ class DeliveryEngineTest {
                 .using(new io.vertx.mutiny.core.Vertx(vertx)).build();
         sql("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
         sql("CREATE SCHEMA " + SCHEMA);
-        sql(new String(DeliveryEngineTest.class.getResourceAsStream("/db/outbox/V40__outbox.sql").readAllBytes(),
-                java.nio.charset.StandardCharsets.UTF_8).replace("${flyway:defaultSchema}", SCHEMA));
+        for (String migration : List.of("V40__outbox.sql", "V55__outbox_trace_context.sql")) {
+            sql(new String(DeliveryEngineTest.class.getResourceAsStream("/db/outbox/" + migration).readAllBytes(),
+                    java.nio.charset.StandardCharsets.UTF_8).replace("${flyway:defaultSchema}", SCHEMA));
+        }
         sql("CREATE TABLE " + SCHEMA + ".addresses (id text PRIMARY KEY, url text NOT NULL, secret_sealed text NOT NULL,"
                 + " previous_secret_sealed text, previous_secret_expires_at timestamptz, paused_at timestamptz,"
                 + " consecutive_failures int NOT NULL DEFAULT 0, created_at timestamptz NOT NULL DEFAULT now())");
@@ -157,6 +160,7 @@ class DeliveryEngineTest {
         runner.signer = new DeliverySigner(secretBox, settings);
         runner.clock = clock;
         runner.registry = new SimpleMeterRegistry();
+        runner.traces = EventTraces.off();
         return runner;
     }
 
