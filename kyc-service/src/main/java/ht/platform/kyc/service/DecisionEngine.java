@@ -21,9 +21,6 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
-import io.micrometer.core.instrument.Gauge;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkus.scheduler.Scheduled;
 import jakarta.inject.Inject;
 
 import java.time.Instant;
@@ -74,10 +71,6 @@ public class DecisionEngine {
     private Optional<String> mrzEngine = Optional.empty();
     private Optional<FaceMatcher> matcher = Optional.empty();
     private FaceScore faceScore;
-    private final AtomicInteger sidecarUp = new AtomicInteger();
-
-    @Inject
-    MeterRegistry registry;
 
     @PostConstruct
     void start() {
@@ -88,8 +81,6 @@ public class DecisionEngine {
             t.setDaemon(true);
             return t;
         });
-        Gauge.builder("kyc_face_sidecar_up", sidecarUp, AtomicInteger::get)
-                .description("1 while the face sidecar answers with its models loaded").register(registry);
         mrzEngine = mrzReader.version();
         if (mrzEngine.isEmpty()) {
             LOG.warnf("'%s' does not run here: the MRZ is not read, live verifications end unable_to_verify", settings.mrz().command());
@@ -104,12 +95,6 @@ public class DecisionEngine {
         } else {
             LOG.warn("kyc.face.url is not set: faces are not compared, live verifications end unable_to_verify");
         }
-    }
-
-    /** {@code kyc_face_sidecar_up}: 1 while the face matcher answers with its models loaded, asked every 15 s off the event loop. */
-    @Scheduled(every = "15s", delayed = "1s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
-    void probeFaceMatcher() {
-        sidecarUp.set(faceModel().isPresent() ? 1 : 0);
     }
 
     @PreDestroy

@@ -4,6 +4,7 @@ import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.Startup;
 
 import ht.platform.rail.moncash.MonCashClient;
 import ht.platform.rail.moncash.MonCashConfig;
@@ -28,6 +29,7 @@ import java.util.function.Function;
  * Hibernate Reactive), never blocking an event loop: the client's I/O runs on its own small pool.
  */
 @ApplicationScoped
+@Startup // its metrics exist from the start, at 0 without a rail
 public class MonCashRail {
 
     private static final Logger LOG = Logger.getLogger(MonCashRail.class);
