@@ -8,8 +8,9 @@
 #   (b) the database stopped for 30 s: ServiceNotReady fires for the services, then resolves once it is back;
 # and prints when each alert was firing and resolved, from Prometheus's /api/v1/alerts.
 # What the check sets for speed (not the rules): a 5 s scrape and evaluation interval, the services' gauges measured
-# every 5 s (WEBHOOKS_MEASURE_EVERY, PLATFORM_READINESS_EVERY) and wallet's retry schedule at 5 s steps, so the 20
-# failures in a row that pause an address take about 2 minutes instead of days.
+# every 5 s (WEBHOOKS_MEASURE_EVERY, PLATFORM_READINESS_EVERY) and wallet's retry schedule at 10 s steps, so the 20
+# failures in a row that pause an address take about 3.5 minutes instead of days (longer than the 2 min
+# WebhookAddressFailing waits).
 # Run it alone on the machine (it starts a JVM per service): flock /tmp/heavy.lock deploy/observability/check.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -66,7 +67,7 @@ export KYC_PROOF_SIGNING_KEY=$(java deploy/local/Ed25519Key.java)
 export WEBHOOKS_ALLOW_PRIVATE_TARGETS=true DB_USER=postgres DB_PASSWORD=
 export DB_REACTIVE_URL=postgresql://127.0.0.1:$PG_PORT/platform DB_JDBC_URL=jdbc:postgresql://127.0.0.1:$PG_PORT/platform
 export WEBHOOKS_MEASURE_EVERY=5s PLATFORM_READINESS_EVERY=5s
-export WALLET_WEBHOOKS_RETRY_SCHEDULE=$(printf '5s,%.0s' $(seq 30) | sed 's/,$//')
+export WALLET_WEBHOOKS_RETRY_SCHEDULE=$(printf '10s,%.0s' $(seq 30) | sed 's/,$//')
 start_service() { # module port
   QUARKUS_HTTP_PORT=$2 PUBLIC_BASE_URL="http://localhost:$2" java -jar "$1/target/quarkus-app/quarkus-run.jar" \
     >"$work/$1.log" 2>&1 &
@@ -141,7 +142,7 @@ project=$(curl -fsS -X POST "$gw/admin/v1/projects" -H "Authorization: Bearer $A
 key=$(curl -fsS -X POST "$gw/admin/v1/projects/$project/keys" -H "Authorization: Bearer $ADMIN_TOKEN" \
   -H 'Content-Type: application/json' -d '{"mode":"test"}' | json_field key)
 hook=$(curl -fsS -X POST "$gw/api/v1/webhooks" -H "Authorization: Bearer $key" -H 'Content-Type: application/json' \
-  -d "{\"url\":\"http://127.0.0.1:$RECEIVER_PORT/hook\"}" | json_field id)
+  -d "{\"url\":\"http://127.0.0.1:$RECEIVER_PORT/hook\",\"events\":[\"payment.created\"]}" | json_field id)
 a0=$(now)
 curl -fsS -X POST "$gw/api/v1/payments" -H "Authorization: Bearer $key" -H 'Content-Type: application/json' \
   -H "Idempotency-Key: check-$a0" -d '{"amount":1000,"currency":"HTG","reference":"alert-check"}' >/dev/null
