@@ -19,7 +19,7 @@ import java.util.Set;
 /**
  * A deliberately small renderer for the Kustomize features deploy/k8s uses, for machines without kubectl:
  * resources (files and directories), namespace, labels (metadata only), images, configMapGenerator and
- * secretGenerator (literals; behavior create|merge) and JSON 6902 patches selected by kind + label selector.
+ * secretGenerator (literals and files; behavior create|merge; options.labels) and JSON 6902 patches selected by kind + label selector.
  * It does not append content hashes to generated names (kubectl does, and rewrites the references),
  * so both renderings resolve the same references. Anything else in a kustomization.yaml is refused, so
  * the manifests cannot silently use a feature this renderer would ignore.
@@ -49,8 +49,8 @@ final class MiniKustomize {
                 out.addAll(loadAll(p));
             }
         }
-        generate(out, list(k.get("configMapGenerator")), "ConfigMap", false);
-        generate(out, list(k.get("secretGenerator")), "Secret", true);
+        generate(dir, out, list(k.get("configMapGenerator")), "ConfigMap", false);
+        generate(dir, out, list(k.get("secretGenerator")), "Secret", true);
         for (Object l : list(k.get("labels"))) {
             Map<String, Object> labels = map(l);
             if (Boolean.TRUE.equals(labels.get("includeSelectors"))) {
@@ -104,7 +104,8 @@ final class MiniKustomize {
         return out;
     }
 
-    private static void generate(List<Map<String, Object>> out, List<Object> generators, String kind, boolean base64) {
+    private static void generate(Path dir, List<Map<String, Object>> out, List<Object> generators, String kind, boolean base64)
+            throws IOException {
         for (Object g : generators) {
             Map<String, Object> gen = map(g);
             String name = (String) gen.get("name");
@@ -115,9 +116,18 @@ final class MiniKustomize {
                 String value = s.substring(eq + 1);
                 data.put(s.substring(0, eq), base64 ? Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8)) : value);
             }
-            if (gen.containsKey("files") || gen.containsKey("envs")) {
-                throw new IllegalStateException(kind + " generator " + name + ": only literals are supported by the fallback renderer");
+            for (Object file : list(gen.get("files"))) {
+                String f = (String) file;
+                int eq = f.indexOf('=');
+                Path path = dir.resolve(eq < 0 ? f : f.substring(eq + 1)).normalize();
+                String value = Files.readString(path, StandardCharsets.UTF_8);
+                data.put(eq < 0 ? path.getFileName().toString() : f.substring(0, eq),
+                        base64 ? Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8)) : value);
             }
+            if (gen.containsKey("envs")) {
+                throw new IllegalStateException(kind + " generator " + name + ": envs are not supported by the fallback renderer");
+            }
+            Map<String, Object> options = map(gen.get("options"));
             String behavior = (String) gen.getOrDefault("behavior", "create");
             Map<String, Object> existing = out.stream()
                     .filter(o -> kind.equals(o.get("kind")) && name.equals(map(o.get("metadata")).get("name")))
@@ -138,6 +148,9 @@ final class MiniKustomize {
                 o.put("kind", kind);
                 Map<String, Object> meta = new LinkedHashMap<>();
                 meta.put("name", name);
+                if (!map(options.get("labels")).isEmpty()) {
+                    meta.put("labels", new LinkedHashMap<>(map(options.get("labels"))));
+                }
                 o.put("metadata", meta);
                 if (base64) {
                     o.put("type", "Opaque");

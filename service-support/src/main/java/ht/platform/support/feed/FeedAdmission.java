@@ -1,8 +1,14 @@
 package ht.platform.support.feed;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.annotation.PostConstruct;
+import java.util.List;
+
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.limits.AsyncPermits;
 import io.smallrye.mutiny.Uni;
+import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -19,6 +25,7 @@ import java.util.function.Supplier;
  * many reads arrive, the rest of the service keeps most of its connections. A held read holds no permit.
  */
 @ApplicationScoped
+@Startup // its metrics exist from the start, at 0
 public class FeedAdmission {
 
     static final String RETRY_AFTER_SECONDS = "2";
@@ -50,6 +57,20 @@ public class FeedAdmission {
     private final Map<String, AtomicInteger> byKey = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> byOwner = new ConcurrentHashMap<>();
     private final AtomicInteger total = new AtomicInteger();
+    private final Map<String, Counter> refusals = new ConcurrentHashMap<>();
+
+    /** Absent in the tests that put an admission together by hand. */
+    @Inject
+    MeterRegistry registry;
+
+    /** {@code events_feed_refusals_total{limit}}: the 429s, by the limit that refused (key, owner, replica). */
+    @PostConstruct
+    void meter() {
+        for (String limit : List.of("key", "owner", "replica")) {
+            refusals.put(limit, Counter.builder("events_feed_refusals").tag("limit", limit)
+                    .description("Event feed reads refused with 429, by the limit reached").register(registry));
+        }
+    }
 
     @Inject
     public FeedAdmission(FeedSettings settings,
@@ -63,17 +84,17 @@ public class FeedAdmission {
     public Ticket admit(String key, String owner) {
         FeedSettings.Limits limits = settings.limits();
         if (!take(byKey, key, limits.perKey())) {
-            throw tooMany("this API key", limits.perKey());
+            throw tooMany("key", "this API key", limits.perKey());
         }
         if (!take(byOwner, owner, limits.perOwner())) {
             decrement(byKey, key);
-            throw tooMany("your account", limits.perOwner());
+            throw tooMany("owner", "your account", limits.perOwner());
         }
         if (total.incrementAndGet() > limits.perReplica()) {
             total.decrementAndGet();
             decrement(byKey, key);
             decrement(byOwner, owner);
-            throw tooMany("this server", limits.perReplica());
+            throw tooMany("replica", "this server", limits.perReplica());
         }
         return new Ticket(key, owner);
     }
@@ -85,12 +106,12 @@ public class FeedAdmission {
     public ApiException refusalNow(String key, String owner) {
         FeedSettings.Limits limits = settings.limits();
         if (count(byKey, key) >= limits.perKey()) {
-            return tooMany("this API key", limits.perKey());
+            return tooMany("key", "this API key", limits.perKey());
         }
         if (count(byOwner, owner) >= limits.perOwner()) {
-            return tooMany("your account", limits.perOwner());
+            return tooMany("owner", "your account", limits.perOwner());
         }
-        return total.get() >= limits.perReplica() ? tooMany("this server", limits.perReplica()) : null;
+        return total.get() >= limits.perReplica() ? tooMany("replica", "this server", limits.perReplica()) : null;
     }
 
     /** Runs one piece of the feed's database work under the feed's share of the pool. */
@@ -129,7 +150,11 @@ public class FeedAdmission {
         counts.computeIfPresent(id, (k, n) -> n.decrementAndGet() <= 0 ? null : n);
     }
 
-    private static ApiException tooMany(String whose, int limit) {
+    private ApiException tooMany(String which, String whose, int limit) {
+        Counter refused = refusals.get(which);
+        if (refused != null) {
+            refused.increment();
+        }
         return new ApiException(429, "TOO_MANY_FEED_READS", "At most " + limit + " feed reads at once for " + whose
                 + " (held ones included): wait for one to answer, or read with a single follower per address",
                 null, Map.of("Retry-After", RETRY_AFTER_SECONDS));

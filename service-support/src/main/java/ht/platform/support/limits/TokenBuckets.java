@@ -1,5 +1,8 @@
 package ht.platform.support.limits;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.bucket4j.Bucket;
@@ -20,10 +23,23 @@ public final class TokenBuckets {
 
     private final Cache<String, Bucket> buckets;
     private final TimeMeter time;
+    private final Counter refusals;
 
     public TokenBuckets(Clock clock, int keys) {
+        this(clock, keys, null);
+    }
+
+    /** {@code refusals}, when given, counts every token refused (the rate-limit refusals a service meters). */
+    public TokenBuckets(Clock clock, int keys, Counter refusals) {
+        this.refusals = refusals;
         this.time = new ClockTime(clock);
         this.buckets = Caffeine.newBuilder().maximumSize(keys).build();
+    }
+
+    /** The counter of one limit's refusals, {@code rate_limit_refusals_total{limit}}: the same metric for every limit. */
+    public static Counter refusals(MeterRegistry registry, String limit) {
+        return Counter.builder("rate_limit_refusals").tag("limit", limit)
+                .description("Requests refused by a rate limit (token bucket), by limit").register(registry);
     }
 
     public long take(String key, double perSecond, int burst) {
@@ -34,6 +50,9 @@ public final class TokenBuckets {
         ConsumptionProbe probe = bucket.tryConsumeAndReturnRemaining(1);
         if (probe.isConsumed()) {
             return 0;
+        }
+        if (refusals != null) {
+            refusals.increment();
         }
         return Math.max(1, (long) Math.ceil(probe.getNanosToWaitForRefill() / 1e9));
     }

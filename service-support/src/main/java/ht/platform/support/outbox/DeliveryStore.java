@@ -1,5 +1,8 @@
 package ht.platform.support.outbox;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -46,6 +49,10 @@ public class DeliveryStore {
 
     @Inject
     WebhookSettings settings;
+
+    /** Absent in the engine's own tests, which put a store together by hand. */
+    @Inject
+    MeterRegistry registry;
 
     private final Map<String, String[]> sql = new ConcurrentHashMap<>();
 
@@ -102,7 +109,18 @@ public class DeliveryStore {
             values.add(at(now.plus(settings.lease()))); // the lease of each lane's next delivery
         }
         Tuple params = Tuple.tuple(values);
-        return pool.preparedQuery(statements(policy)[1]).execute(params).map(DeliveryStore::claimed);
+        long dead = java.util.Arrays.stream(status).filter(StatusWords.DEAD::equals).count();
+        return pool.preparedQuery(statements(policy)[1]).execute(params)
+                .invoke(rows -> countDead(policy, dead))
+                .map(DeliveryStore::claimed);
+    }
+
+    /** {@code webhook_deliveries_dead_total}: deliveries that used up their retry schedule, counted once written. */
+    private void countDead(DeliveryPolicy policy, long dead) {
+        if (dead > 0 && registry != null) {
+            Counter.builder("webhook_deliveries_dead").tag("service", policy.name())
+                    .description("Webhook deliveries that used up their retry schedule").register(registry).increment(dead);
+        }
     }
 
     private static List<ClaimedDelivery> claimed(RowSet<Row> rows) {

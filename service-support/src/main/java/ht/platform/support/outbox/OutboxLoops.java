@@ -2,6 +2,7 @@ package ht.platform.support.outbox;
 
 import ht.platform.support.health.SchemaPending;
 import ht.platform.support.health.SchemaReadiness;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.StartupEvent;
@@ -27,12 +28,16 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Runs every outbox of the service: wakes its loop at once on NOTIFY after a commit and every second as the
  * fallback, and publishes the same two gauges in every service: {@code webhooks_outbox_lag_seconds} (age of the
- * oldest due delivery to an open destination) and {@code webhooks_outbox_due} (how many are due).
+ * oldest due delivery to an open destination), {@code webhooks_outbox_due} (how many are due) and
+ * {@code webhooks_addresses} (push addresses by state).
  */
 @ApplicationScoped
 public class OutboxLoops {
 
-    private record Lag(AtomicLong seconds, AtomicLong due) { }
+    private record Lag(AtomicLong seconds, AtomicLong due, Map<String, AtomicLong> addresses) { }
+
+    /** The states of a push address counted by {@code webhooks_addresses}: paused (held), failing (its last attempts failed), healthy. */
+    static final List<String> ADDRESS_STATES = List.of("healthy", "failing", "paused");
 
     @Inject
     Instance<DeliveryPolicy> policies;
@@ -63,8 +68,15 @@ public class OutboxLoops {
 
     void start(@Observes StartupEvent event) {
         for (DeliveryPolicy policy : policies) {
-            Lag lag = new Lag(new AtomicLong(), new AtomicLong());
+            Lag lag = new Lag(new AtomicLong(), new AtomicLong(), new ConcurrentHashMap<>());
             lags.put(policy.name(), lag);
+            Counter.builder("webhook_deliveries_dead").tag("service", policy.name())
+                    .description("Webhook deliveries that used up their retry schedule").register(registry);
+            for (String state : ADDRESS_STATES) {
+                AtomicLong n = lag.addresses().computeIfAbsent(state, k -> new AtomicLong());
+                Gauge.builder("webhooks_addresses", n, AtomicLong::get).tag("service", policy.name()).tag("state", state)
+                        .description("Push webhook addresses by state").register(registry);
+            }
             Gauge.builder("webhooks_outbox_lag_seconds", lag.seconds(), AtomicLong::get).tag("service", policy.name())
                     .description("Age of the oldest due webhook delivery to an open destination").register(registry);
             Gauge.builder("webhooks_outbox_due", lag.due(), AtomicLong::get).tag("service", policy.name())
@@ -88,7 +100,7 @@ public class OutboxLoops {
         }
     }
 
-    @Scheduled(every = "15s", delayed = "5s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+    @Scheduled(every = "${webhooks.measure-every:15s}", delayed = "5s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = SchemaPending.class)
     Uni<Void> measure() {
         OffsetDateTime now = OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
@@ -97,8 +109,28 @@ public class OutboxLoops {
                 .onFailure().recoverWithNull();
     }
 
-    /** Measures one outbox now (the scheduler calls it every 15 s); answers the lag in seconds. */
+    /** Measures one outbox now (the scheduler calls it every 15 s): its lag, what is due and its addresses by state. */
     public Uni<Void> measure(DeliveryPolicy policy, OffsetDateTime now) {
+        return lag(policy, now).chain(() -> addresses(policy));
+    }
+
+    private Uni<Void> addresses(DeliveryPolicy policy) {
+        return pool.query("SELECT CASE WHEN NOT open THEN 'paused' WHEN consecutive_failures > 0 THEN 'failing' ELSE 'healthy' END"
+                        + " AS state, count(*) AS n FROM " + policy.destinations() + " WHERE receives OR paused_at IS NOT NULL GROUP BY 1")
+                .execute()
+                .invoke(rows -> {
+                    Lag lag = lags.get(policy.name());
+                    if (lag == null) {
+                        return;
+                    }
+                    Map<String, Long> counts = new java.util.HashMap<>();
+                    rows.forEach(row -> counts.put(row.getString("state"), row.getLong("n")));
+                    lag.addresses().forEach((state, n) -> n.set(counts.getOrDefault(state, 0L)));
+                })
+                .replaceWithVoid();
+    }
+
+    private Uni<Void> lag(DeliveryPolicy policy, OffsetDateTime now) {
         return pool.preparedQuery("SELECT count(*) AS due, COALESCE(EXTRACT(epoch FROM ($1 - min(d.next_attempt_at))), 0) AS lag"
                         + " FROM " + policy.deliveries() + " d JOIN " + policy.destinations() + " t ON t.id = d.destination_id"
                         + " WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND t.open")

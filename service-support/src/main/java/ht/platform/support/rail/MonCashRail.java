@@ -1,5 +1,11 @@
 package ht.platform.support.rail;
 
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.Startup;
+
 import ht.platform.rail.moncash.MonCashClient;
 import ht.platform.rail.moncash.MonCashConfig;
 import ht.platform.rail.moncash.MonCashException;
@@ -23,6 +29,7 @@ import java.util.function.Function;
  * Hibernate Reactive), never blocking an event loop: the client's I/O runs on its own small pool.
  */
 @ApplicationScoped
+@Startup // its metrics exist from the start, at 0 without a rail
 public class MonCashRail {
 
     private static final Logger LOG = Logger.getLogger(MonCashRail.class);
@@ -30,13 +37,38 @@ public class MonCashRail {
     private final Optional<MonCashClient> client;
 
     @Inject
-    public MonCashRail(MonCashSettings settings, Clock clock) {
+    public MonCashRail(MonCashSettings settings, Clock clock, MeterRegistry registry) {
         Optional<MonCashConfig> config = MonCashConfig.of(settings.apiBase().orElse(null), settings.gatewayBase().orElse(null),
                 settings.clientId().orElse(null), settings.clientSecret().orElse(null), settings.connectTimeout(),
                 settings.timeout());
         this.client = config.map(c -> new MonCashClient(c, clock));
         config.ifPresentOrElse(c -> LOG.infof("live MonCash rail: %s", c.apiBase()),
                 () -> LOG.info("no live MonCash rail (MONCASH_* unset)"));
+        meter(registry);
+    }
+
+    /**
+     * {@code rail_breaker_open{rail="moncash"}} (1 while the breaker holds calls back, half-open included) and
+     * {@code rail_calls_total{rail="moncash",outcome}} (success, failure, not_permitted), from the breaker's events;
+     * both present, at 0, when no rail is configured.
+     */
+    private void meter(MeterRegistry registry) {
+        Gauge.builder("rail_breaker_open", this, r -> r.client.map(c -> c.breaker().getState())
+                        .map(s -> s == CircuitBreaker.State.OPEN || s == CircuitBreaker.State.HALF_OPEN || s == CircuitBreaker.State.FORCED_OPEN ? 1 : 0)
+                        .orElse(0))
+                .tag("rail", "moncash").description("1 while the rail's circuit breaker holds calls back").register(registry);
+        Counter ok = calls(registry, "success");
+        Counter failed = calls(registry, "failure");
+        Counter refused = calls(registry, "not_permitted");
+        client.ifPresent(c -> c.breaker().getEventPublisher()
+                .onSuccess(e -> ok.increment())
+                .onError(e -> failed.increment())
+                .onCallNotPermitted(e -> refused.increment()));
+    }
+
+    private static Counter calls(MeterRegistry registry, String outcome) {
+        return Counter.builder("rail_calls").tag("rail", "moncash").tag("outcome", outcome)
+                .description("Calls through the rail's circuit breaker, by outcome").register(registry);
     }
 
     public boolean configured() {

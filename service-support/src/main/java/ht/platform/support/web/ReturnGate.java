@@ -1,6 +1,8 @@
 package ht.platform.support.web;
 
+import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.inject.Inject;
 import ht.platform.support.limits.InFlight;
 import ht.platform.support.limits.TokenBuckets;
@@ -29,6 +31,7 @@ import java.util.function.Function;
  * it on the way, or null when the rail does not know the transaction yet.
  */
 @ApplicationScoped
+@Startup // its metrics exist from the start, at 0
 public class ReturnGate {
 
     private static final byte[] AAD = "rail-return-cookie".getBytes(StandardCharsets.US_ASCII);
@@ -47,9 +50,9 @@ public class ReturnGate {
     private final SecretBox box;
 
     @Inject
-    public ReturnGate(Clock clock, ReturnGateSettings settings, SecretBox box) {
+    public ReturnGate(Clock clock, ReturnGateSettings settings, SecretBox box, MeterRegistry registry) {
         this.box = box;
-        this.budgets = new TokenBuckets(clock, 50_000);
+        this.budgets = new TokenBuckets(clock, 50_000, TokenBuckets.refusals(registry, "page_returns"));
         this.perSecond = settings.perMinute() / 60.0;
         this.burst = settings.burst();
     }
