@@ -1,4 +1,8 @@
 #!/usr/bin/env bash
+# FLOOD_MODE=keys: instead, FLOOD (2,000) requests of an ordinary API call at once, each with a random well-formed key
+# of the service (kyc_test_…, co_test_…, gw_test_…), from FLOOD_CLIENTS (1) loopback addresses (127.0.0.2, …), with
+# the same probes. JARS_FROM: the checkout whose fast-jars run (default: this one).
+#
 # The feed under a flood of held reads from one key, per service: FLOOD (2,000) reads with wait=30 opened at once by one
 # test key, and meanwhile, every 250 ms for FLOOD_SECONDS (20), another tenant's feed read, an ordinary API call of that
 # tenant and /q/health/ready, each timed from a second process. FLOOD_ROUNDS (2) floods one after the other: the first
@@ -12,7 +16,9 @@
 set -uo pipefail
 
 BENCH=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(dirname "$BENCH")
+ROOT=${JARS_FROM:-$(dirname "$BENCH")}
+FLOOD_MODE=${FLOOD_MODE:-feed}
+FLOOD_CLIENTS=${FLOOD_CLIENTS:-1}
 FLOOD=${FLOOD:-2000}
 FLOOD_WAIT=${FLOOD_WAIT:-30}
 FLOOD_SECONDS=${FLOOD_SECONDS:-20}
@@ -30,6 +36,7 @@ RESULTS="$LOGS/results.kv"
 source "$BENCH/lib/common.sh"
 ACTIVE=("${SERVICES[@]}")
 [ -n "${SERVICES_ONLY:-}" ] && read -r -a ACTIVE <<< "$SERVICES_ONLY"
+declare -gA KEY_PREFIX=([kyc]=kyc_test_ [checkout]=co_test_ [wallet]=gw_test_)
 declare -gA PROBE_PATH=([kyc]=/api/v1/subjects/u-flood/status [checkout]=/api/v1/payment_intents?limit=1 [wallet]=/api/v1/payments?limit=1)
 
 cleanup() {
@@ -58,9 +65,15 @@ flood() {
   for round in $(seq 1 "$FLOOD_ROUNDS"); do
     col="$svc#$round"
     log0=$(wc -l < "$LOGS/$svc-$port.log"); pg0=$(wc -l < "$PGLOG")
-    log "$svc, flood $round: $FLOOD reads with wait=$FLOOD_WAIT from one key; probes for ${FLOOD_SECONDS}s from another process"
-    java -Xmx512m -cp "$TOOLS_CP" FeedFlood flood "http://127.0.0.1:$port" "$flooder" "$FLOOD" "$FLOOD_WAIT" \
-      > "$LOGS/flood-$col.out" 2>>"$LOGS/flood-$svc.err" &
+    if [ "$FLOOD_MODE" = keys ]; then
+      log "$svc, flood $round: $FLOOD requests with random keys from $FLOOD_CLIENTS addresses; probes for ${FLOOD_SECONDS}s from another process"
+      java -Xmx512m -cp "$TOOLS_CP" FeedFlood keys "http://127.0.0.1:$port" "${KEY_PREFIX[$svc]}" "${PROBE_PATH[$svc]}" \
+        "$FLOOD" "$FLOOD_CLIENTS" > "$LOGS/flood-$col.out" 2>>"$LOGS/flood-$svc.err" &
+    else
+      log "$svc, flood $round: $FLOOD reads with wait=$FLOOD_WAIT from one key; probes for ${FLOOD_SECONDS}s from another process"
+      java -Xmx512m -cp "$TOOLS_CP" FeedFlood flood "http://127.0.0.1:$port" "$flooder" "$FLOOD" "$FLOOD_WAIT" \
+        > "$LOGS/flood-$col.out" 2>>"$LOGS/flood-$svc.err" &
+    fi
     floodpid=$!
     out=$(java -Xmx128m -cp "$TOOLS_CP" FeedFlood probe "http://127.0.0.1:$port" "$other" "${PROBE_PATH[$svc]}" \
       "$FLOOD_SECONDS" 2>>"$LOGS/flood-$svc.err")
@@ -79,7 +92,9 @@ flood() {
 for svc in "${ACTIVE[@]}"; do flood "$svc"; done
 record meta.load_end "$(cut -d' ' -f1-3 /proc/loadavg)"
 
-python3 - "$RESULTS" "$BENCH/results/flood-latest.md" <<'PY'
+TABLE="$BENCH/results/flood-latest.md"
+[ "$FLOOD_MODE" = keys ] && TABLE="$BENCH/results/flood-keys-latest.md"
+python3 - "$RESULTS" "$TABLE" "$FLOOD_MODE" <<'PY'
 import sys
 kv = {}
 for line in open(sys.argv[1]):
@@ -87,19 +102,28 @@ for line in open(sys.argv[1]):
     kv[k] = v
 svcs = [f"{s}#{r}" for s in ("kyc", "checkout", "wallet") for r in range(1, 10) if f"flood.{s}#{r}.flood" in kv]
 g = lambda s, k: kv.get(f"flood.{s}.{k}", "0")
+keys = sys.argv[3] == "keys"
+fives = lambda s: str(sum(int(v) for k, v in kv.items() if k.startswith(f"flood.{s}.flood_5")))
 rows = [
+    ("requests with random keys (client addresses)", lambda s: f"{g(s,'flood')} ({g(s,'clients')})"),
+    ("flood answers: 401 / 429 / 5xx / other", lambda s: " / ".join([g(s, "flood_401"), g(s, "flood_429"), fives(s),
+        str(sum(int(v) for k, v in kv.items() if k.startswith(f"flood.{s}.flood_") and k.split(".")[-1] not in
+            ("flood_401", "flood_429", "flood_seconds") and not k.split(".")[-1].startswith("flood_5")))])),
+] if keys else [
     ("held reads from one key (wait)", lambda s: f"{g(s,'flood')} (wait={g(s,'wait')})"),
     ("flood answers: 200 / 429 / 5xx / failed", lambda s: " / ".join([g(s, "flood_200"), g(s, "flood_429"),
         str(sum(int(v) for k, v in kv.items() if k.startswith(f"flood.{s}.flood_5"))),
         str(sum(int(v) for k, v in kv.items() if k.startswith(f"flood.{s}.flood_") and not k.split("_")[-1].isdigit()
             and k.split(".")[-1] not in ("flood_seconds",)))])),
-    ("another tenant's feed read p50 / p95 / max (n; over 1 s; 5xx; unanswered)", lambda s: f"{g(s,'other_feed_p50_ms')} / {g(s,'other_feed_p95_ms')} / {g(s,'other_feed_max_ms')} ms ({g(s,'other_feed_n')}; {g(s,'other_feed_over_1s')}; {g(s,'other_feed_5xx')}; {g(s,'other_feed_unanswered')})"),
-    ("an ordinary API call p50 / p95 / max (n; over 1 s; 5xx; unanswered)", lambda s: f"{g(s,'api_call_p50_ms')} / {g(s,'api_call_p95_ms')} / {g(s,'api_call_max_ms')} ms ({g(s,'api_call_n')}; {g(s,'api_call_over_1s')}; {g(s,'api_call_5xx')}; {g(s,'api_call_unanswered')})"),
-    ("/q/health/ready p50 / p95 / max (n; over 1 s; 5xx; unanswered)", lambda s: f"{g(s,'ready_p50_ms')} / {g(s,'ready_p95_ms')} / {g(s,'ready_max_ms')} ms ({g(s,'ready_n')}; {g(s,'ready_over_1s')}; {g(s,'ready_5xx')}; {g(s,'ready_unanswered')})"),
+]
+rows += [
+    ("another tenant's feed read p50 / p95 / p99 / max (n; over 1 s; 5xx; unanswered)", lambda s: f"{g(s,'other_feed_p50_ms')} / {g(s,'other_feed_p95_ms')} / {g(s,'other_feed_p99_ms')} / {g(s,'other_feed_max_ms')} ms ({g(s,'other_feed_n')}; {g(s,'other_feed_over_1s')}; {g(s,'other_feed_5xx')}; {g(s,'other_feed_unanswered')})"),
+    ("an ordinary API call p50 / p95 / p99 / max (n; over 1 s; 5xx; unanswered)", lambda s: f"{g(s,'api_call_p50_ms')} / {g(s,'api_call_p95_ms')} / {g(s,'api_call_p99_ms')} / {g(s,'api_call_max_ms')} ms ({g(s,'api_call_n')}; {g(s,'api_call_over_1s')}; {g(s,'api_call_5xx')}; {g(s,'api_call_unanswered')})"),
+    ("/q/health/ready p50 / p95 / p99 / max (n; over 1 s; 5xx; unanswered)", lambda s: f"{g(s,'ready_p50_ms')} / {g(s,'ready_p95_ms')} / {g(s,'ready_p99_ms')} / {g(s,'ready_max_ms')} ms ({g(s,'ready_n')}; {g(s,'ready_over_1s')}; {g(s,'ready_5xx')}; {g(s,'ready_unanswered')})"),
     ("ERROR lines in the service log", lambda s: g(s, "error_lines")),
     ("connections Postgres refused", lambda s: g(s, "pg_refused")),
 ]
-out = [f"# Feed flood ({kv.get('meta.date','?')}, {kv.get('meta.nproc','?')} cores, load {kv.get('meta.load_start','?')} -> {kv.get('meta.load_end','?')})", "",
+out = [f"# {'Random-key' if keys else 'Feed'} flood ({kv.get('meta.date','?')}, {kv.get('meta.nproc','?')} cores, load {kv.get('meta.load_start','?')} -> {kv.get('meta.load_end','?')})", "",
        "| | " + " | ".join(s.replace("#", ", flood ") for s in svcs) + " |", "|---|" + "---|" * len(svcs)]
 for name, f in rows:
     out.append(f"| {name} | " + " | ".join(f(s) for s in svcs) + " |")

@@ -21,11 +21,15 @@ import java.util.regex.Pattern;
  *
  *   java FeedFlood.java flood BASE_URL FLOOD_KEY COUNT WAIT
  *   java FeedFlood.java probe BASE_URL OTHER_KEY READ_PATH SECONDS
+ *   java FeedFlood.java keys BASE_URL KEY_PREFIX PATH COUNT CLIENTS
  *
  * flood: opens COUNT reads GET /api/v1/events?after=<latest>&wait=WAIT with FLOOD_KEY at once and prints the answers by
  * status once all are in. probe: for SECONDS, every 250 ms, OTHER_KEY's feed read (another tenant, after=start),
  * OTHER_KEY's GET READ_PATH (an ordinary API call) and GET /q/health/ready, each timed; prints per probe n, p50/p95/max
- * ms, how many took over 1 s, were 5xx or got no answer within 5 s.
+ * ms, how many took over 1 s, were 5xx or got no answer within 5 s. keys: COUNT requests GET PATH at once, each on its
+ * own connection with a random well-formed key (KEY_PREFIX + 43 url-safe base64 characters, like a real one), from
+ * CLIENTS source addresses (127.0.0.2, 127.0.0.3, ...: as many clients as the edge can tell apart); prints the answers
+ * by status.
  */
 public class FeedFlood {
 
@@ -45,6 +49,7 @@ public class FeedFlood {
         String out = switch (args[0]) {
             case "flood" -> flood(args[1], args[2], Integer.parseInt(args[3]), Integer.parseInt(args[4]));
             case "probe" -> probes(args[1], args[2], args[3], Integer.parseInt(args[4]));
+            case "keys" -> keys(args[1], args[2], args[3], Integer.parseInt(args[4]), Integer.parseInt(args[5]));
             default -> throw new IllegalArgumentException("flood or probe, not " + args[0]);
         };
         System.out.println(out);
@@ -77,6 +82,76 @@ public class FeedFlood {
         return out.toString();
     }
 
+    static String keys(String base, String prefix, String path, int count, int clients) throws Exception {
+        URI uri = URI.create(base);
+        java.security.SecureRandom random = new java.security.SecureRandom();
+        java.nio.channels.Selector selector = java.nio.channels.Selector.open();
+        Map<String, AtomicInteger> answers = new TreeMap<>();
+        long start = System.nanoTime();
+        for (int i = 0; i < count; i++) {
+            byte[] secret = new byte[32];
+            random.nextBytes(secret);
+            String key = prefix + java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
+            byte[] request = ("GET " + path + " HTTP/1.1\r\nHost: " + uri.getHost() + "\r\nAuthorization: Bearer " + key
+                    + "\r\nConnection: close\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            java.nio.channels.SocketChannel channel = java.nio.channels.SocketChannel.open();
+            channel.configureBlocking(false);
+            channel.bind(new java.net.InetSocketAddress("127.0.0." + (2 + i % clients % 250), 0));
+            boolean connected = channel.connect(new java.net.InetSocketAddress(uri.getHost(), uri.getPort()));
+            channel.register(selector, connected ? java.nio.channels.SelectionKey.OP_WRITE : java.nio.channels.SelectionKey.OP_CONNECT,
+                    new Object[] {java.nio.ByteBuffer.wrap(request), new StringBuilder()});
+        }
+        int open = count;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (open > 0 && System.nanoTime() < deadline) {
+            selector.select(1000);
+            for (var it = selector.selectedKeys().iterator(); it.hasNext(); ) {
+                var k = it.next();
+                it.remove();
+                var channel = (java.nio.channels.SocketChannel) k.channel();
+                Object[] state = (Object[]) k.attachment();
+                String outcome = null;
+                try {
+                    if (k.isConnectable() && channel.finishConnect()) {
+                        k.interestOps(java.nio.channels.SelectionKey.OP_WRITE);
+                    } else if (k.isWritable()) {
+                        channel.write((java.nio.ByteBuffer) state[0]);
+                        if (!((java.nio.ByteBuffer) state[0]).hasRemaining()) {
+                            k.interestOps(java.nio.channels.SelectionKey.OP_READ);
+                        }
+                    } else if (k.isReadable()) {
+                        java.nio.ByteBuffer in = java.nio.ByteBuffer.allocate(4096);
+                        int n = channel.read(in);
+                        StringBuilder seen = (StringBuilder) state[1];
+                        if (n > 0) {
+                            seen.append(new String(in.array(), 0, n, java.nio.charset.StandardCharsets.ISO_8859_1));
+                        }
+                        if (seen.length() >= 12 && seen.indexOf("\r\n") > 0) {
+                            outcome = seen.substring(9, 12);
+                        } else if (n < 0) {
+                            outcome = "closed";
+                        }
+                    }
+                } catch (java.io.IOException e) {
+                    outcome = e.getClass().getSimpleName();
+                }
+                if (outcome != null) {
+                    answers.computeIfAbsent(outcome, s -> new AtomicInteger()).incrementAndGet();
+                    k.cancel();
+                    channel.close();
+                    open--;
+                }
+            }
+        }
+        StringBuilder out = new StringBuilder().append("flood=").append(count).append(" clients=").append(clients);
+        answers.forEach((status, n) -> out.append(" flood_").append(status).append('=').append(n.get()));
+        if (open > 0) {
+            out.append(" flood_unanswered=").append(open);
+        }
+        out.append(" flood_seconds=").append(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start));
+        return out.toString();
+    }
+
     static String probes(String base, String otherKey, String readPath, int seconds) throws Exception {
         Probe feed = new Probe("other_feed");
         Probe api = new Probe("api_call");
@@ -98,6 +173,7 @@ public class FeedFlood {
             out.append(p.name()).append("_n=").append(sorted.size() + p.unanswered().get())
                     .append(' ').append(p.name()).append("_p50_ms=").append(sorted.isEmpty() ? -1 : sorted.get(sorted.size() / 2))
                     .append(' ').append(p.name()).append("_p95_ms=").append(sorted.isEmpty() ? -1 : sorted.get((int) Math.ceil(sorted.size() * 0.95) - 1))
+                    .append(' ').append(p.name()).append("_p99_ms=").append(sorted.isEmpty() ? -1 : sorted.get((int) Math.ceil(sorted.size() * 0.99) - 1))
                     .append(' ').append(p.name()).append("_over_1s=").append(sorted.stream().filter(ms -> ms > 1000).count())
                     .append(' ').append(p.name()).append("_max_ms=").append(sorted.isEmpty() ? -1 : sorted.get(sorted.size() - 1))
                     .append(' ').append(p.name()).append("_5xx=").append(p.errors().get())

@@ -1,8 +1,13 @@
 package ht.platform.support.auth;
 
 import com.github.benmanes.caffeine.cache.AsyncCache;
+import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Ticker;
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.http.ClientAddress;
+import ht.platform.support.limits.AsyncPermits;
+import ht.platform.support.limits.TokenBuckets;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -11,16 +16,23 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.MDC;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * Bearer API key authentication (DESIGN rule 5), bound to the {@link ApiKeyRequired} resources after routing, so
- * whatever spelling of a path the router sends to one of them is authenticated.
+ * whatever spelling of a path the router sends to one of them is authenticated. Keys nobody holds cost the shared
+ * database little: a key found unknown is refused from memory for {@link AuthSettings#unknownKeyTtl}; each client
+ * address has a budget of failures ({@link AuthSettings#failures}; a key not yet resolved is charged before its lookup
+ * and given back when found, so a burst of made-up keys is refused with 429 before it reaches the database); and at
+ * most {@link AuthSettings#lookups} lookups run at once, well below the pool's size, the rest waiting in a bounded
+ * line (503 past it: the server's limit, not the caller's).
  */
 @ApplicationScoped
 public class ApiKeyAuthentication {
@@ -30,9 +42,16 @@ public class ApiKeyAuthentication {
      * key share one lookup (its future is the entry); a lookup that finds no key or fails is not kept.
      */
     private AsyncCache<String, ApiPrincipal> cache;
+    /** Hashes the database answered "no such key" for, for {@link AuthSettings#unknownKeyTtl}. */
+    private Cache<String, Boolean> unknown;
+    private TokenBuckets failures;
+    private AsyncPermits lookups;
 
     @Inject
     AuthSettings settings;
+
+    @ConfigProperty(name = "quarkus.datasource.reactive.max-size", defaultValue = "20")
+    int poolSize;
 
     @Inject
     Instance<ApiKeyLookup> lookup;
@@ -45,12 +64,14 @@ public class ApiKeyAuthentication {
 
     @PostConstruct
     void createCache() {
-        cache = Caffeine.newBuilder().maximumSize(10_000).expireAfterWrite(settings.cacheTtl())
-                .ticker(() -> {
-                    Instant now = clock.instant();
-                    return now.getEpochSecond() * 1_000_000_000L + now.getNano();
-                })
-                .buildAsync();
+        Ticker ticker = () -> {
+            Instant now = clock.instant();
+            return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+        };
+        cache = Caffeine.newBuilder().maximumSize(10_000).expireAfterWrite(settings.cacheTtl()).ticker(ticker).buildAsync();
+        unknown = Caffeine.newBuilder().maximumSize(50_000).expireAfterWrite(settings.unknownKeyTtl()).ticker(ticker).build();
+        failures = new TokenBuckets(clock, 50_000);
+        lookups = new AsyncPermits(Math.max(1, Math.min(settings.lookups().concurrent(), poolSize / 4)));
     }
 
     @ApiKeyRequired
@@ -61,17 +82,32 @@ public class ApiKeyAuthentication {
             return Uni.createFrom().failure(unauthenticated());
         }
         String hash = ApiKeys.hash(key);
-        CompletableFuture<ApiPrincipal> found = cache.get(hash, (h, executor) -> lookup.get().findByHash(h).subscribeAsCompletionStage());
+        String client = null;
+        if (cache.getIfPresent(hash) == null) {
+            // not resolved nor being resolved: this request pays for it from its client's budget of failures
+            client = ClientAddress.of(request);
+            AuthSettings.Failures budget = settings.failures();
+            long retryAfter = failures.take(client, budget.perMinute() / 60.0, budget.burst());
+            if (retryAfter > 0) {
+                return Uni.createFrom().failure(tooManyFailures(retryAfter));
+            }
+            if (unknown.getIfPresent(hash) != null) {
+                return Uni.createFrom().failure(unauthenticated());
+            }
+        }
+        String charged = client;
+        CompletableFuture<ApiPrincipal> found = cache.get(hash, (h, executor) -> lookUp(h).subscribeAsCompletionStage());
         Uni<ApiPrincipal> principal = Uni.createFrom().completionStage(found);
         Context context = Vertx.currentContext();
         if (!found.isDone() && context != null) {
             // the shared lookup completes on the thread of the request that started it: go on in this request's context
             principal = principal.emitOn(task -> context.runOnContext(ignored -> task.run()));
         }
-        return principal.map(p -> {
+        return principal.onFailure().invoke(() -> giveBack(charged)).map(p -> {
             if (p == null) {
                 throw unauthenticated();
             }
+            giveBack(charged);
             if (!p.ownerActive()) {
                 throw new ApiException(403, settings.forbiddenCode(), "This application has been revoked");
             }
@@ -98,6 +134,28 @@ public class ApiKeyAuthentication {
     /** Forget cached keys at once (called after a key is revoked on this replica). */
     public void forgetAll() {
         cache.synchronous().invalidateAll();
+        unknown.invalidateAll();
+    }
+
+    /** Forget the keys found unknown (called after a key is issued on this replica: it may be one of them). */
+    public void forgetUnknown() {
+        unknown.invalidateAll();
+    }
+
+    /** One lookup in the database under the cap; a key it does not find is remembered as unknown. */
+    private Uni<ApiPrincipal> lookUp(String hash) {
+        return lookups.run(() -> lookup.get().findByHash(hash), settings.lookups().queued(), ApiKeyAuthentication::busy)
+                .invoke(p -> {
+                    if (p == null) {
+                        unknown.put(hash, Boolean.TRUE);
+                    }
+                });
+    }
+
+    private void giveBack(String client) {
+        if (client != null) {
+            failures.giveBack(client);
+        }
     }
 
     /** Every later line of this request (and its access-log line) names the tenant and the mode. */
@@ -118,6 +176,16 @@ public class ApiKeyAuthentication {
         }
         String key = header.substring(7).trim();
         return key.isEmpty() ? null : key;
+    }
+
+    private static ApiException tooManyFailures(long retryAfter) {
+        return new ApiException(429, "RATE_LIMITED", "Too many requests with an invalid API key from your address;"
+                + " retry after " + retryAfter + " s with a valid key", null, Map.of("Retry-After", Long.toString(retryAfter)));
+    }
+
+    private static ApiException busy() {
+        return new ApiException(503, "SERVICE_UNAVAILABLE", "The service is briefly unable to check API keys; nothing was"
+                + " changed, retry the request", null, Map.of("Retry-After", "1"));
     }
 
     private static ApiException unauthenticated() {

@@ -21,10 +21,16 @@ import java.util.Base64;
 public class FeedCursor {
 
     private static final String PREFIX = "cur_";
-    /** Cursors handed out before they were sealed: a readable position, accepted up to the feed's head. */
-    private static final String LEGACY = "f1.";
+    /**
+     * Cursors handed out before they were sealed: a readable position. Refused, since a binary search over them told a
+     * tenant how many events everyone else had between two of its own.
+     */
+    private static final String READABLE = "f1.";
     private static final String UNKNOWN = "Unknown cursor: pass a cursor this feed returned to this account and mode,"
             + " 'start' or 'latest'";
+    private static final String NO_LONGER_ACCEPTED = "This cursor is of the old readable form, no longer accepted: read"
+            + " again with after=latest (from now on) or after=start (the oldest kept event) and go on from the"
+            + " next_cursor of that answer";
 
     private final SecretBox box;
 
@@ -48,8 +54,8 @@ public class FeedCursor {
                 throw unknown();
             }
             String text = new String(raw, StandardCharsets.ISO_8859_1);
-            if (text.startsWith(LEGACY)) {
-                return legacy(text.substring(LEGACY.length()));
+            if (text.startsWith(READABLE)) {
+                throw ApiException.invalid("after", NO_LONGER_ACCEPTED);
             }
             try {
                 byte[] plain = box.open(raw, bound(owner, mode));
@@ -62,18 +68,6 @@ public class FeedCursor {
             } catch (IllegalStateException e) {
                 // not sealed for this owner and mode with a configured key
             }
-        }
-        throw unknown();
-    }
-
-    private static long legacy(String digits) {
-        try {
-            long position = Long.parseLong(digits);
-            if (position >= 0) {
-                return position;
-            }
-        } catch (NumberFormatException e) {
-            // the one answer below
         }
         throw unknown();
     }

@@ -1,5 +1,6 @@
 package ht.platform.support.http;
 
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.net.SocketAddress;
 import io.vertx.ext.web.RoutingContext;
 
@@ -13,7 +14,11 @@ public final class ClientAddress {
     private ClientAddress() { }
 
     public static String of(RoutingContext ctx) {
-        SocketAddress remote = ctx == null ? null : ctx.request().remoteAddress();
+        return ctx == null ? "-" : of(ctx.request());
+    }
+
+    public static String of(HttpServerRequest request) {
+        SocketAddress remote = request == null ? null : request.remoteAddress();
         if (remote == null) {
             return "-";
         }

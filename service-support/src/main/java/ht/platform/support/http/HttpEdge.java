@@ -3,6 +3,7 @@ package ht.platform.support.http;
 import ht.platform.support.errors.ErrorResponses;
 import ht.platform.support.errors.TransientFailures;
 import ht.platform.support.trace.RequestIds;
+import io.vertx.core.net.impl.ConnectionBase;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -11,6 +12,10 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 import org.jboss.logging.MDC;
+
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
 
 /**
  * The edge every request crosses: request id header, 404 for a path that is not spelled canonically, early 413 for
@@ -28,7 +33,11 @@ public class HttpEdge {
     @Inject
     ErrorResponses errors;
 
+    @Inject
+    Clock clock;
+
     private AccessLog accessLog;
+    private RateLimitedWarning unreadableBodies;
 
     private void requestId(RoutingContext ctx) {
         String id = RequestIds.of(ctx);
@@ -53,7 +62,18 @@ public class HttpEdge {
             return;
         }
         if (length == null && ctx.request().headers().contains("Transfer-Encoding", "chunked", true) && !multipart(ctx)) {
+            // a chunked body the decoder cannot read fails the connection (its handler first), which then closes
+            ctx.request().connection().exceptionHandler(failure -> {
+                if (!(failure instanceof IOException)) {
+                    unreadable(ctx, failure);
+                }
+            });
             BodyHandler.create(false).setBodyLimit(limit).handle(ctx);
+            ctx.request().exceptionHandler(failure -> {
+                if (!ctx.response().ended()) {
+                    ctx.fail(failure); // a connection lost mid-body, as the body handler would
+                }
+            });
             return;
         }
         ctx.next();
@@ -84,8 +104,27 @@ public class HttpEdge {
         return null;
     }
 
+    /**
+     * The request's body is not HTTP the decoder can read (a malformed chunk size, an overlong chunk line): the
+     * client's mistake, answered 400 before Vert.x closes the connection (flushed now, as Vert.x holds writes back
+     * until the read ends and the close would drop them) and warned about once a minute.
+     */
+    private void unreadable(RoutingContext ctx, Throwable failure) {
+        if (ctx.response().ended() || ctx.response().closed()) {
+            return;
+        }
+        unreadableBodies.warn("Refused a request body that is not valid HTTP/1.1 (" + failure.getClass().getSimpleName() + ")");
+        ctx.response().putHeader("Connection", "close");
+        errors.write(ctx, 400, "INVALID_REQUEST", "The request body is not valid HTTP/1.1 (such as a malformed chunk"
+                + " size); the connection is closed");
+        if (ctx.request().connection() instanceof ConnectionBase connection) {
+            connection.channel().flush();
+        }
+    }
+
     void routes(@Observes Router router) {
         accessLog = new AccessLog(settings.accessLogMaskedAfter());
+        unreadableBodies = new RateLimitedWarning(LOG, clock, Duration.ofMinutes(1));
         router.route().order(-10_000).handler(this::requestId);
         router.route().order(Integer.MIN_VALUE).failureHandler(this::failure);
         router.route().order(Integer.MAX_VALUE - 10).handler(ctx -> errors.write(ctx, 404, "NOT_FOUND",

@@ -31,8 +31,19 @@ public final class AsyncPermits {
     }
 
     public <T> Uni<T> run(Supplier<Uni<T>> work) {
+        return run(work, Integer.MAX_VALUE, null);
+    }
+
+    /**
+     * As {@link #run(Supplier)}, but when {@code maxQueued} pieces already wait, fails with {@code refusal}'s exception
+     * at once instead of queueing.
+     */
+    public <T> Uni<T> run(Supplier<Uni<T>> work, int maxQueued, Supplier<? extends RuntimeException> refusal) {
         return Uni.createFrom().deferred(() -> {
-            Ticket ticket = acquire();
+            Ticket ticket = acquire(maxQueued);
+            if (ticket == null) {
+                return Uni.createFrom().failure(refusal.get());
+            }
             return Uni.createFrom().completionStage(ticket.granted).chain(granted -> work.get())
                     .onTermination().invoke(() -> release(ticket));
         });
@@ -53,10 +64,13 @@ public final class AsyncPermits {
         return queue.size();
     }
 
-    private Ticket acquire() {
+    private Ticket acquire(int maxQueued) {
         Ticket ticket = new Ticket();
         synchronized (this) {
             if (used >= permits) {
+                if (queue.size() >= maxQueued) {
+                    return null;
+                }
                 ticket.queued = true;
                 queue.add(ticket);
                 return ticket;

@@ -57,6 +57,14 @@ public final class TokenBuckets {
         return Math.max(1, (long) Math.ceil(probe.getNanosToWaitForRefill() / 1e9));
     }
 
+    /** Puts back a token {@link #take} took for {@code key} (work that turned out not to count), up to the burst. */
+    public void giveBack(String key) {
+        Bucket bucket = buckets.getIfPresent(key);
+        if (bucket != null) {
+            bucket.addTokens(1);
+        }
+    }
+
     /**
      * The injected clock as Bucket4j's time: it only moves forward by the clock's forward steps, so a clock set back
      * (a test's) refills nothing and starves nothing.

@@ -29,7 +29,8 @@ public class TenancyOperator {
 
     /** 201 with the key, shown only in this response; {@code grants} null = all but dashboard:write. */
     public Uni<Response> issueKey(String ownerId, String mode, List<String> grants) {
-        return tenancy.issueKey(ownerId, mode, grants).map(issued -> Response.status(201).entity(tenancy.view(issued)).build());
+        return tenancy.issueKey(ownerId, mode, grants).invoke(authentication::forgetUnknown)
+                .map(issued -> Response.status(201).entity(tenancy.view(issued)).build());
     }
 
     /** 204; 404 for an unknown key. */
