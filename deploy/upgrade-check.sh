@@ -108,7 +108,7 @@ start_postgres() {
   fi
   command -v psql > /dev/null || { [ "$(id -u)" = 0 ] && apt-get install -y -q postgresql-client > "$run/apt.log" 2>&1; } \
     || { say "psql is needed (apt-get install postgresql-client)"; exit 1; }
-  export PGPASSWORD=$DB_PASSWORD
+  export PGPASSWORD=$DB_PASSWORD PGOPTIONS='-c client_min_messages=warning'
   psql -X -q -h "$DB_HOST" -p "$DB_PORT" -U "$DB_USER" -d postgres -v ON_ERROR_STOP=1 \
     -c "DROP DATABASE IF EXISTS $DB_NAME WITH (FORCE)" -c "CREATE DATABASE $DB_NAME" > /dev/null
   say "database $DB_NAME on $DB_HOST:$DB_PORT (fresh)"
@@ -155,7 +155,7 @@ stop_release() {
   return 0
 }
 # why a release did not start: Flyway's message, else its last ERROR line
-start_failure() { grep -o -m1 'Migration checksum mismatch for migration version [^ ]*' "$1" || grep -m1 'ERROR' "$1" | cut -c1-160 || echo "see $1"; }
+start_failure() { grep -o -m1 'Migration checksum mismatch for migration version [0-9.]*' "$1" || grep -m1 'ERROR' "$1" | cut -c1-160 || echo "see $1"; }
 
 # --- per service: what its load sends and how its owners are made ---
 service_setup() { # module -> short name, ports, the load's requests
