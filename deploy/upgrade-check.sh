@@ -170,7 +170,7 @@ service_setup() { # module -> short name, ports, the load's requests
       s=checkout i=2
       create_path=/api/v1/payment_intents create_body='{"amount":"10.000000","currency":"HTG"}' read_prefix=/api/v1/payment_intents/
       advance_path='/api/v1/test_helpers/payment_intents/{id}/simulate' advance_body='{"payment_method":"test_card","outcome":"succeeded"}'
-      advance_status=succeeded
+      advance_status='succeeded|partially_refunded'   # a refund comes after
       money_path=/api/v1/refunds money_body='{"payment_intent":"{target}","amount":"1.00"}' money_read=/api/v1/refunds/ ;;
     wallet-gateway)
       s=wallet i=3

@@ -49,7 +49,7 @@ public class UpgradeLoad {
     static final StringBuffer OUT = new StringBuffer();
     static final Semaphore IN_FLIGHT = new Semaphore(1000);
 
-    /** An acknowledged write: where to read it, with which key, and the status it must show (null: any). */
+    /** An acknowledged write: where to read it, with which key, and the statuses it may show (a|b; null: any). */
     record Write(String kind, String id, String readPath, int key, String status) { }
 
     static final List<Write> ACKED = new CopyOnWriteArrayList<>();
@@ -243,7 +243,7 @@ public class UpgradeLoad {
                         Thread.sleep(500);
                         continue;
                     }
-                    boolean ok = r.statusCode() == 200 && (w.status() == null || w.status().equals(status));
+                    boolean ok = r.statusCode() == 200 && (w.status() == null || List.of(w.status().split("\\|")).contains(status));
                     line(System.currentTimeMillis(), base, "verify", ok ? "OK" : "LOST", w.id(), w.key(), w.kind(),
                             ok ? "-" : found + (w.status() == null ? "" : " (wanted " + w.status() + ")"));
                     found = null;
