@@ -154,8 +154,14 @@ stop_release() {
   STOP_LINE=no; grep -q 'stopped in' "$log" && STOP_LINE=yes
   return 0
 }
-# why a release did not start: Flyway's message, else its last ERROR line
-start_failure() { grep -o -m1 'Migration checksum mismatch for migration version [0-9.]*' "$1" || grep -m1 'ERROR' "$1" | cut -c1-160 || echo "see $1"; }
+# why a release did not start: Flyway's verdict, else the first ERROR message
+start_failure() {
+  local m
+  m=$(grep -o 'Migration checksum mismatch for migration version [0-9.]*\|Detected applied migration not resolved locally: [0-9.]*' "$1" | sed 's/\.$//' | head -2 | paste -sd';' -)
+  [ -n "$m" ] || m=$(grep '"level":"ERROR"' "$1" | grep -o '"message":"[^"]*"' | head -1 | cut -c12-170)
+  [ -n "$m" ] || m=$(grep -m1 'ERROR' "$1" | cut -c1-160)
+  echo "${m:-see $1}"
+}
 
 # --- per service: what its load sends and how its owners are made ---
 service_setup() { # module -> short name, ports, the load's requests
