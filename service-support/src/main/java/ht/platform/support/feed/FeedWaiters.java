@@ -18,6 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public class FeedWaiters {
 
     private final Map<String, Set<Waiter>> waiting = new ConcurrentHashMap<>();
+    private volatile boolean stopping;
 
     /** One held read; {@link #until} completes on a notification naming its key, or when the time is up. */
     public final class Waiter {
@@ -30,6 +31,10 @@ public class FeedWaiters {
 
         /** Completes with true when woken, false when {@code max} passed first; the waiter is gone either way. */
         public Uni<Boolean> until(Duration max) {
+            if (stopping) {
+                cancel();
+                return Uni.createFrom().item(false);
+            }
             return Uni.createFrom().completionStage(signal).replaceWith(true)
                     .ifNoItem().after(max).recoverWithItem(false)
                     .onTermination().invoke(this::cancel);
@@ -67,6 +72,12 @@ public class FeedWaiters {
                 wake(set);
             }
         }
+    }
+
+    /** The replica stops: every held read is answered now with what it has, and no read is held any more. */
+    public void stop() {
+        stopping = true;
+        waiting.values().forEach(FeedWaiters::wake);
     }
 
     /** Reads held open now (a gauge and tests). */

@@ -54,6 +54,7 @@ public class DeliveryRunner {
     }
 
     private final Map<String, Loop> loops = new ConcurrentHashMap<>();
+    private volatile boolean stopping;
 
     @Inject
     DeliveryStore store;
@@ -88,6 +89,9 @@ public class DeliveryRunner {
     }
 
     private void claim(Loop loop) {
+        if (stopping) {
+            return;
+        }
         if (!loop.claiming.compareAndSet(false, true)) {
             loop.again.set(true);
             return;
@@ -146,6 +150,16 @@ public class DeliveryRunner {
     public boolean idle(DeliveryPolicy policy) {
         Loop loop = loop(policy);
         return loop.inFlight.get() == 0 && !loop.claiming.get();
+    }
+
+    /** The replica stops: nothing more is claimed; what is in flight is still sent and recorded. */
+    public void stopClaiming() {
+        stopping = true;
+    }
+
+    /** Whether every loop holds nothing: no claim under way, no send waiting for its record. */
+    public boolean idle() {
+        return loops.values().stream().allMatch(l -> l.inFlight.get() == 0 && !l.claiming.get());
     }
 
     /** Delivers everything due now, one batch after another, and answers how many attempts were made. */

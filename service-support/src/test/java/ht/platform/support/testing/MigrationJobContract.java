@@ -83,7 +83,7 @@ public abstract class MigrationJobContract {
         Files.deleteIfExists(podLog);
     }
 
-    private static Process start(Path jar, String jdbcUrl, Map<String, String> env, Path log) throws IOException {
+    static Process start(Path jar, String jdbcUrl, Map<String, String> env, Path log) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dquarkus.profile=test", "-Dquarkus.log.file.enabled=false", "-jar", jar.toString()))
                 .directory(jar.getParent().toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
@@ -96,7 +96,7 @@ public abstract class MigrationJobContract {
     }
 
     /** The first answer of /q/health/ready once the pod listens. */
-    private static HttpResponse<String> awaitAnswer(Process pod, int port, Path log) throws Exception {
+    static HttpResponse<String> awaitAnswer(Process pod, int port, Path log) throws Exception {
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(300); // a loaded 2-core machine
         while (System.nanoTime() < until) {
             if (!pod.isAlive()) {
@@ -111,7 +111,7 @@ public abstract class MigrationJobContract {
         throw new AssertionError("the pod never answered:\n" + tail(log));
     }
 
-    private static HttpResponse<String> get(int port, String path) throws IOException, InterruptedException {
+    static HttpResponse<String> get(int port, String path) throws IOException, InterruptedException {
         return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(10)).build(),
                 HttpResponse.BodyHandlers.ofString());
     }
@@ -124,18 +124,18 @@ public abstract class MigrationJobContract {
         return properties.getProperty(name);
     }
 
-    private static void sql(String statement) throws Exception {
+    static void sql(String statement) throws Exception {
         try (Connection c = TestDatabase.connect(); Statement s = c.createStatement()) {
             s.execute(statement);
         }
     }
 
-    private static String tail(Path log) throws IOException {
+    static String tail(Path log) throws IOException {
         List<String> lines = Files.readAllLines(log);
         return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         }

@@ -1,0 +1,63 @@
+package ht.platform.support.testing;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The packaged service stops in order on SIGTERM, as a pod's does: readiness answers DOWN while the process still
+ * serves (the shutdown delay), the process exits well inside the pods' 30 s grace period, and its log keeps its last
+ * lines, Quarkus's {@code stopped in} among them (an asynchronous console lost them).
+ */
+public abstract class OrderlyStopContract {
+
+    @Test
+    void sigtermTurnsReadinessDownThenStopsWithItsLastLinesLogged() throws Exception {
+        Path jar = Path.of("target/quarkus-app/quarkus-run.jar").toAbsolutePath();
+        Assumptions.assumeTrue(Files.isRegularFile(jar), "not packaged: " + jar);
+        String database = "platform_stop_" + Long.toHexString(System.nanoTime());
+        String jdbc = TestDatabase.jdbcUrl();
+        MigrationJobContract.sql("CREATE DATABASE " + database);
+        Path log = Files.createTempFile("stop-", ".log");
+        Process service = null;
+        try {
+            int port = MigrationJobContract.freePort();
+            service = MigrationJobContract.start(jar, jdbc.substring(0, jdbc.lastIndexOf('/') + 1) + database,
+                    Map.of("QUARKUS_HTTP_PORT", Integer.toString(port), "QUARKUS_SHUTDOWN_DELAY", "2s",
+                            "_TEST_QUARKUS_SHUTDOWN_DELAY", "2s"), log);
+            HttpResponse<String> ready = MigrationJobContract.awaitAnswer(service, port, log);
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (ready.statusCode() != 200 && System.nanoTime() < until) {
+                Thread.sleep(100);
+                ready = MigrationJobContract.get(port, "/q/health/ready");
+            }
+            assertEquals(200, ready.statusCode(), ready.body());
+
+            long stop = System.nanoTime();
+            service.destroy(); // SIGTERM
+            HttpResponse<String> stopping = MigrationJobContract.get(port, "/q/health/ready");
+            assertEquals(503, stopping.statusCode(), "readiness DOWN while still serving: " + stopping.body());
+            assertTrue(service.isAlive(), "still serving during the shutdown delay");
+            assertTrue(service.waitFor(25, TimeUnit.SECONDS), "did not exit within 25 s:\n" + MigrationJobContract.tail(log));
+            long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - stop);
+            List<String> lines = Files.readAllLines(log);
+            assertTrue(lines.stream().anyMatch(l -> l.contains("stopped in")),
+                    "no 'stopped in' line after " + seconds + " s:\n" + MigrationJobContract.tail(log));
+        } finally {
+            if (service != null && service.isAlive()) {
+                service.destroyForcibly().waitFor();
+            }
+            MigrationJobContract.sql("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
+        }
+        Files.deleteIfExists(log);
+    }
+}
