@@ -41,6 +41,15 @@ while [ $# -gt 0 ]; do
 done
 
 previous=$(grep -v '^#' deploy/previous-release | grep -m1 .)
+# A release from before the expand/contract rule does not tolerate migrations newer than its own (Flyway's
+# "applied migration not resolved locally"): rolled back with migrate-at-start it needs the setting that every release
+# since carries, given as its operator would (docs/deployment.md).
+FUTURE_TOLERATED=
+if ! git show "$previous:service-support/src/main/resources/META-INF/microprofile-config.properties" 2>/dev/null \
+    | grep -q 'ignore-migration-patterns=\*:future'; then
+  FUTURE_TOLERATED='QUARKUS_FLYWAY_IGNORE_MIGRATION_PATTERNS=*:future QUARKUS_FLYWAY_MIGRATIONS_IGNORE_MIGRATION_PATTERNS=*:future'
+fi
+[ -z "$FUTURE_TOLERATED" ] || echo "note: $previous predates the expand/contract rule: its migrate-at-start rollback is given $FUTURE_TOLERATED"
 work="$root/target/upgrade-check"
 run="$work/run-$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$run"
@@ -340,7 +349,7 @@ check_service() {
   fig today_stop "exit $STOP_CODE, stopped-in line: $STOP_LINE"
   fig leases_today "$(sql "SELECT count(*) FROM $s.outbox_deliveries WHERE status = 'pending' AND lease_until > now()")"
   rollback pod "$prev_app" false QUARKUS_FLYWAY_MIGRATE_AT_START=false
-  rollback migrate "$prev_app" true
+  rollback migrate "$prev_app" true $FUTURE_TOLERATED
 }
 
 # rollback mode app migrate [env]: the previous release on the upgraded database: ready, one creation, one read
