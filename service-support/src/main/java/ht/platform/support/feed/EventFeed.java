@@ -16,7 +16,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 
 /**
  * An owner's events in one mode, in the order they committed (their feed positions), each with the exact body and
@@ -113,20 +112,7 @@ public class EventFeed {
             return sequencer.catchUp(policy)
                     .chain(() -> store.page(policy, q.owner(), q.mode(), Long.MAX_VALUE, null, 1)).map(FeedStore.Page::head);
         }
-        OptionalLong readable = cursors.readablePosition(q.after());
-        if (readable.isPresent()) {
-            long after = readable.getAsLong();
-            return store.isOwnPosition(policy, q.owner(), q.mode(), after).chain(own -> {
-                if (!own) {
-                    throw FeedCursor.noLongerAccepted();
-                }
-                return resume(policy, q, after, cutoff);
-            });
-        }
-        return resume(policy, q, cursors.position(q.owner(), q.mode(), q.after()), cutoff);
-    }
-
-    private Uni<Long> resume(DeliveryPolicy policy, Query q, long after, Instant cutoff) {
+        long after = cursors.position(q.owner(), q.mode(), q.after());
         return store.after(policy, q.owner(), q.mode(), after).chain(at -> {
             if (after > at.head()) {
                 // only a forged or foreign cursor gets here; taken, it would pin the address's remembered position

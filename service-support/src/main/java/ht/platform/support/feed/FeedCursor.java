@@ -8,7 +8,6 @@ import jakarta.inject.Inject;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.OptionalLong;
 
 /**
  * The feed's opaque cursor: a position in the service's feed, sealed (AES-GCM with the service's encryption key) and
@@ -23,9 +22,8 @@ public class FeedCursor {
 
     private static final String PREFIX = "cur_";
     /**
-     * Cursors handed out before they were sealed: a readable position. Taken only where it names one of the reader's
-     * own events (what the feed handed out), so that readers of the release before go on across an upgrade; any other
-     * is refused, since a binary search over them told a tenant how many events everyone else had between two of its own.
+     * Cursors handed out before they were sealed: a readable position. Refused, since a binary search over them told a
+     * tenant how many events everyone else had between two of its own.
      */
     private static final String READABLE = "f1.";
     private static final String UNKNOWN = "Unknown cursor: pass a cursor this feed returned to this account and mode,"
@@ -46,28 +44,6 @@ public class FeedCursor {
         return PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(sealed);
     }
 
-    /** The position a cursor of the old readable form names, if it is one; its owner is checked by the caller. */
-    public OptionalLong readablePosition(String cursor) {
-        if (!cursor.startsWith(PREFIX) || cursor.length() > 120) {
-            return OptionalLong.empty();
-        }
-        try {
-            String text = new String(Base64.getUrlDecoder().decode(cursor.substring(PREFIX.length())), StandardCharsets.ISO_8859_1);
-            if (text.startsWith(READABLE)) {
-                long position = Long.parseLong(text.substring(READABLE.length()));
-                return position >= 0 ? OptionalLong.of(position) : OptionalLong.empty();
-            }
-        } catch (IllegalArgumentException e) {
-            // not of the readable form
-        }
-        return OptionalLong.empty();
-    }
-
-    /** A readable cursor that names none of the reader's events. */
-    public static ApiException noLongerAccepted() {
-        return ApiException.invalid("after", NO_LONGER_ACCEPTED);
-    }
-
     /** The position after which a cursor resumes; 400 for anything not handed to this owner and mode. */
     public long position(String owner, String mode, String cursor) {
         if (cursor.startsWith(PREFIX) && cursor.length() <= 120) {
@@ -79,7 +55,7 @@ public class FeedCursor {
             }
             String text = new String(raw, StandardCharsets.ISO_8859_1);
             if (text.startsWith(READABLE)) {
-                throw noLongerAccepted();
+                throw ApiException.invalid("after", NO_LONGER_ACCEPTED);
             }
             try {
                 byte[] plain = box.open(raw, bound(owner, mode));

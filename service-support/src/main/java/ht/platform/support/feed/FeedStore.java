@@ -113,13 +113,6 @@ public class FeedStore {
     /** Where a cursor stands on its feed: when the first event after it was created (if any), and the feed's head. */
     public record After(Optional<Instant> firstCreatedAt, long head) { }
 
-    /** Whether {@code position} is 0 or the position of one of the owner's events in this mode. */
-    public Uni<Boolean> isOwnPosition(DeliveryPolicy policy, String owner, String mode, long position) {
-        return execute("SELECT $3 = 0 OR EXISTS (SELECT 1 FROM " + policy.schema() + ".outbox_events WHERE owner_id = $1"
-                + " AND mode = $2 AND position = $3) AS own", Tuple.of(owner, mode, position))
-                .map(rows -> rows.iterator().next().getBoolean("own"));
-    }
-
     public Uni<After> after(DeliveryPolicy policy, String owner, String mode, long after) {
         String events = policy.schema() + ".outbox_events";
         return execute("SELECT (SELECT created_at FROM " + events + " WHERE owner_id = $1 AND mode = $2 AND position > $3"
