@@ -394,6 +394,7 @@ figures() {
   awk -F'\t' '$4 == "feed" {print $6}' "$tsv" | sort -u > "$dir/feed-read.txt"
   fig feed_events "$(wc -l < "$dir/feed-expected.txt")"
   fig feed_missed "$(comm -23 "$dir/feed-expected.txt" "$dir/feed-read.txt" | wc -l)"
+  fig feed_restarts "$(awk -F'\t' '$4 == "feed_restart"' "$tsv" | wc -l)"
   fig order "$( [ "$s" = wallet ] && order_kept || echo n/a)"
 }
 # wallet: at each address, each payment's and withdrawal's events arrived in the order they were written
@@ -434,7 +435,7 @@ report_service() {
     "requests without an answer" "$(judge "${F[$s.unanswered]:-?}")" \
     "answers 4xx (not judged)" "${F[$s.4xx]:-?}" \
     "events not delivered (of ${F[$s.deliveries]:-?} webhook deliveries)" "$(judge "${F[$s.not_delivered]:-?}")" \
-    "feed events not read (of ${F[$s.feed_events]:-?})" "$(judge "${F[$s.feed_missed]:-?}")" \
+    "feed events not read (of ${F[$s.feed_events]:-?}; restarts from start: ${F[$s.feed_restarts]:-?})" "$(judge "${F[$s.feed_missed]:-?}")" \
     "per-address order kept (wallet)" "$(judge "${F[$s.order]:-?}")" \
     "leases left held by the previous release" "$(judge "${F[$s.leases_prev]:-?}")" \
     "leases left held by today's release" "$(judge "${F[$s.leases_today]:-?}")" \

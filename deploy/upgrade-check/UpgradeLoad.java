@@ -270,6 +270,13 @@ public class UpgradeLoad {
                 HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(to + "/api/v1/events?after=" + cursor
                         + "&limit=100&wait=2")).timeout(Duration.ofSeconds(20)).header("Authorization", "Bearer " + key)
                         .GET().build(), HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 400 && r.body().contains("\"param\":\"after\"") && !cursor.equals("start")) {
+                    // a cursor the new release no longer takes (the previous one's readable form): as the feed's
+                    // documentation says, read again from the start and drop the ids already seen
+                    line(at, to, "feed_restart", "400", "-", 1, "-", "-");
+                    cursor = "start";
+                    continue;
+                }
                 if (r.statusCode() != 200) {
                     Matcher c = CODE.matcher(r.body());
                     line(at, to, "feed_error", Integer.toString(r.statusCode()), "-", 1, "-", c.find() ? c.group(1) : "-");
