@@ -112,8 +112,9 @@ public class ApplicationService {
                 app.webhookUrl = hook;
             }
             if (hook != null && !hook.equals(before)) {
-                // a new receiver gets a secret nobody else held: the one before keeps signing through the overlap
-                pushSecret = rotatePush(app, addressMode, now().plus(settings.webhooks().rotationOverlap()));
+                // a new receiver gets a secret nobody else held; a moved one keeps the one before through the overlap
+                pushSecret = rotatePush(app, addressMode,
+                        before == null ? null : now().plus(settings.webhooks().rotationOverlap()));
             }
             String feedSecret = hook == null && !hasOwnFeedSecret(app, addressMode) ? newFeedSecret(app, addressMode) : null;
             return test ? new AppWithSecrets(app, null, pushSecret, null, feedSecret)
@@ -123,17 +124,17 @@ public class ApplicationService {
 
     /**
      * A new push secret for {@code mode}, shown once; the current one, when there is one, signs beside it (second v1)
-     * until {@code until}.
+     * until {@code until} (null: it stops signing at once).
      */
     private String rotatePush(Application app, String mode, Instant until) {
         String secret = newSecret();
         if (TEST.equals(mode)) {
-            app.testPreviousSecretSealed = app.testWebhookSecretSealed;
-            app.testPreviousSecretExpiresAt = app.testWebhookSecretSealed == null ? null : until;
+            app.testPreviousSecretSealed = until == null ? null : app.testWebhookSecretSealed;
+            app.testPreviousSecretExpiresAt = app.testPreviousSecretSealed == null ? null : until;
             app.testWebhookSecretSealed = seal(app, TEST, secret);
         } else {
-            app.previousSecretSealed = app.webhookSecretSealed;
-            app.previousSecretExpiresAt = until;
+            app.previousSecretSealed = until == null ? null : app.webhookSecretSealed;
+            app.previousSecretExpiresAt = app.previousSecretSealed == null ? null : until;
             app.webhookSecretSealed = seal(app, LIVE, secret);
         }
         return secret;
