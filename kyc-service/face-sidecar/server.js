@@ -226,6 +226,20 @@ function refuse(req, res, status, extra) {
   req.resume();
 }
 
+// An authenticated request's refusal (kyc's own: size, busy), when it declared a body of an acceptable size, waits for
+// that body, read and discarded, before the answer: closing the one-request connection with its upload still arriving
+// would reset it, and kyc would lose the answer. A larger or undeclared body is answered at once.
+function refuseRead(req, res, status, extra) {
+  const length = Number(req.headers['content-length']);
+  if (req.complete || !(length > 0 && length <= maxBody)) {
+    refuse(req, res, status, extra);
+    return;
+  }
+  req.on('end', () => refuse(req, res, status, extra));
+  req.on('error', () => {});
+  req.resume();
+}
+
 // admission of connections: a socket is pending until its request is authenticated, trusted after
 const pending = new Set();
 const trusted = new Set();
@@ -262,7 +276,7 @@ const server = http.createServer({ headersTimeout: headersTimeoutMs, requestTime
   }
   pending.delete(req.socket);
   if (trusted.size >= maxConnections) {
-    refuse(req, res, 503, { 'retry-after': '1' });
+    refuseRead(req, res, 503, { 'retry-after': '1' });
     return;
   }
   trusted.add(req.socket);
@@ -270,24 +284,24 @@ const server = http.createServer({ headersTimeout: headersTimeoutMs, requestTime
   const height = Number(req.headers['x-height']);
   const length = Number(req.headers['content-length']);
   if (!(Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0)) {
-    refuse(req, res, 400);
+    refuseRead(req, res, 400);
     return;
   }
   if (width > maxSide || height > maxSide || length > width * height * 3) {
-    refuse(req, res, 413);
+    refuseRead(req, res, 413);
     return;
   }
   if (length !== width * height * 3) {
-    refuse(req, res, 411);
+    refuseRead(req, res, 411);
     return;
   }
   if (!ready) {
-    refuse(req, res, 503, { 'retry-after': '2' });
+    refuseRead(req, res, 503, { 'retry-after': '2' });
     return;
   }
   const admitted = admit();
   if (admitted === null) {
-    refuse(req, res, 503, { 'retry-after': '1' });
+    refuseRead(req, res, 503, { 'retry-after': '1' });
     return;
   }
   admitted.then(() => detect(req, res, width, height)).finally(release);

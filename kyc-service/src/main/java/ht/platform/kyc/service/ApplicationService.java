@@ -84,8 +84,10 @@ public class ApplicationService {
 
     /**
      * Only the fields present are changed; {@code webhookUrl} (the address of {@code mode}, live by default) present
-     * and empty removes that address. An application made before test and live were apart gets its test secret when
-     * its test address is first set, shown once in this answer.
+     * and empty removes that address. A URL set where there was none draws a new push secret for the mode (the one
+     * before stops signing: no receiver held it); a changed URL draws one too, and the one before signs beside it
+     * through the overlap; either is shown once in this answer. A removed URL leaves the mode's events on its feed,
+     * signed with its own feed secret (drawn and shown here when the mode had none of its own).
      */
     public Uni<AppWithSecrets> update(String id, String mode, Optional<String> name, Optional<List<String>> returnUrls,
                                       Optional<String> webhookUrl, boolean webhookUrlPresent) {
