@@ -166,11 +166,10 @@ public class KycDashboard {
         List<String> urls = returnUrls == null ? List.of() : returnUrls.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
         String hook = webhookUrl == null ? "" : webhookUrl.strip();
         String mode = merchant.session().mode();
-        String owner = merchant.require(SignIns.OPERATOR).ownerId();
-        java.util.function.Supplier<Uni<ApplicationService.AppWithSecrets>> work = () -> applications.update(owner, mode,
-                Optional.empty(), Optional.of(urls), Optional.of(hook), true);
+        java.util.function.Supplier<Uni<ApplicationService.AppWithSecrets>> work = () -> applications.update(
+                merchant.require(SignIns.OPERATOR).ownerId(), mode, Optional.empty(), Optional.of(urls), Optional.of(hook), true);
         // a new URL draws a new push secret, shown once as a rotation's is
-        return applications.get(owner).chain(app -> hook.isEmpty() || hook.equals(app.webhookUrl(mode))
+        return applications.get(merchant.session().ownerId()).chain(app -> hook.isEmpty() || hook.equals(app.webhookUrl(mode))
                 ? pages.act("settings_save", mode, work, shown -> "/dashboard/settings?done=saved")
                 : pages.actAndShow("settings_save", mode, work, "dashboard/secret", "settings", shown -> {
                     Map<String, Object> data = new HashMap<>();
