@@ -29,8 +29,14 @@ const requestTimeoutMs = Number(process.env.FACE_SIDECAR_REQUEST_TIMEOUT_MS || 3
 // connection's accept, and a detection keeps the event loop from reading sockets for up to a few seconds on a busy
 // machine: a deadline near that would close kyc's own waiting connections
 const headersTimeoutMs = Number(process.env.FACE_SIDECAR_HEADERS_TIMEOUT_MS || 10000);
-// open sockets at most (kyc holds one per detection running or waiting); beyond it new connections are refused
+// open authenticated sockets at most (kyc holds one per detection running or waiting); beyond it they are refused (503)
 const maxConnections = Number(process.env.FACE_SIDECAR_MAX_CONNECTIONS || 64);
+// sockets not yet authenticated at most: a new one beyond it closes the oldest (which had the longest to send its
+// headers), so a crowd of idle or trickling connections never keeps kyc's own out
+const maxPending = Number(process.env.FACE_SIDECAR_MAX_PENDING || 64);
+// a refused request's body is discarded at most this long, then its connection is cut
+const refusedBodyMs = Number(process.env.FACE_SIDECAR_REFUSED_BODY_MS || 2000);
+let tokenFile = null;
 const token = secret();
 const model = 'face-api ' + require('@vladmandic/face-api/package.json').version
   + ' (SSD MobileNet v1 detector, 68-point landmarks, ResNet-34 128-d descriptor) + MobileFace 256-d descriptor (five-point aligned)';
@@ -136,12 +142,36 @@ function secret() {
   }
   fs.rmSync(file, { force: true });
   fs.writeFileSync(file, drawn, { mode: 0o600, flag: 'wx' });
+  tokenFile = file;
   return drawn;
 }
 
 function fail(msg) {
   console.error(JSON.stringify({ msg }));
   process.exit(1);
+}
+
+/** Removes the secret's file when it still holds this process's secret (a later sidecar may have drawn its own). */
+function removeTokenFile() {
+  if (tokenFile === null) {
+    return;
+  }
+  try {
+    if (fs.readFileSync(tokenFile, 'utf8') === token) {
+      fs.rmSync(tokenFile, { force: true });
+    }
+  } catch (e) {
+    // already gone
+  }
+  tokenFile = null;
+}
+
+/**
+ * The sidecar's proof that it holds the shared secret, for kyc's nonce: HMAC-SHA256 keyed with the secret. kyc asks
+ * for it before any image (or the secret itself) leaves, so whatever else listens on this port gets neither.
+ */
+function proof(nonce) {
+  return crypto.createHmac('sha256', token).update('kyc-face-sidecar-proof:' + nonce).digest('hex');
 }
 
 function authorized(req) {
@@ -177,34 +207,63 @@ function release() {
 // the largest body a request may declare: one image of maxSide × maxSide RGB pixels
 const maxBody = maxSide * maxSide * 3;
 
-// A refused request's body, when it declared one of an acceptable size, is read and discarded (never buffered) before
-// the answer: closing the one-request connection with its upload still arriving would reset it, and the caller would
-// lose the answer. A larger or undeclared body is answered at once; the connection then ends.
+// A refused request is answered at once, before its body is read; the body is then discarded (never buffered) for
+// at most refusedBodyMs, so that a caller still sending gets the answer instead of a reset, and its connection is cut
+// at the deadline however slowly it trickles.
 function refuse(req, res, status, extra) {
-  const answer = () => {
-    if (!res.headersSent) {
-      res.writeHead(status, extra || {});
-      res.end();
-    }
-  };
-  const length = Number(req.headers['content-length']);
-  if (req.complete || !(length > 0 && length <= maxBody)) {
-    answer();
+  if (!res.headersSent) {
+    res.writeHead(status, Object.assign({ connection: 'close' }, extra || {}));
+    res.end();
+  }
+  if (req.complete) {
     return;
   }
-  req.on('end', answer);
+  const cut = setTimeout(() => req.socket.destroy(), refusedBodyMs);
+  cut.unref();
+  req.on('end', () => clearTimeout(cut));
+  req.on('close', () => clearTimeout(cut));
   req.on('error', () => {});
   req.resume();
 }
+
+// An authenticated request's refusal (kyc's own: size, busy), when it declared a body of an acceptable size, waits for
+// that body, read and discarded, before the answer: closing the one-request connection with its upload still arriving
+// would reset it, and kyc would lose the answer. A larger or undeclared body is answered at once.
+function refuseRead(req, res, status, extra) {
+  const length = Number(req.headers['content-length']);
+  if (req.complete || !(length > 0 && length <= maxBody)) {
+    refuse(req, res, status, extra);
+    return;
+  }
+  req.on('end', () => refuse(req, res, status, extra));
+  req.on('error', () => {});
+  req.resume();
+}
+
+// admission of connections: a socket is pending until its request is authenticated, trusted after
+const pending = new Set();
+const trusted = new Set();
+let stopping = false;
 
 // a socket that has not sent its headers within headersTimeoutMs is closed (checked every 250 ms): an unauthenticated
 // connection holds nothing but its socket, and only briefly
 const server = http.createServer({ headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 250 }, (req, res) => {
   // one request per connection: an idle kept-alive socket would be closed by the header deadline under the client's feet
   res.shouldKeepAlive = false;
+  req.socket.requesting = true;
   if (req.method === 'GET' && req.url === '/health') {
     res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ status: ready ? 'UP' : 'DOWN', model, backend: ready ? tf.getBackend() : null }));
+    return;
+  }
+  if (req.method === 'GET' && req.url === '/challenge') {
+    const nonce = String(req.headers['x-nonce'] || '');
+    if (!/^[0-9a-f]{32,128}$/.test(nonce)) {
+      refuse(req, res, 400);
+      return;
+    }
+    res.writeHead(200, { 'x-proof': proof(nonce) });
+    res.end();
     return;
   }
   if (req.method !== 'POST' || req.url !== '/faces') {
@@ -215,31 +274,54 @@ const server = http.createServer({ headersTimeout: headersTimeoutMs, requestTime
     refuse(req, res, 401);
     return;
   }
+  pending.delete(req.socket);
+  if (trusted.size >= maxConnections) {
+    refuseRead(req, res, 503, { 'retry-after': '1' });
+    return;
+  }
+  trusted.add(req.socket);
   const width = Number(req.headers['x-width']);
   const height = Number(req.headers['x-height']);
   const length = Number(req.headers['content-length']);
   if (!(Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0)) {
-    refuse(req, res, 400);
+    refuseRead(req, res, 400);
     return;
   }
   if (width > maxSide || height > maxSide || length > width * height * 3) {
-    refuse(req, res, 413);
+    refuseRead(req, res, 413);
     return;
   }
   if (length !== width * height * 3) {
-    refuse(req, res, 411);
+    refuseRead(req, res, 411);
     return;
   }
   if (!ready) {
-    refuse(req, res, 503, { 'retry-after': '2' });
+    refuseRead(req, res, 503, { 'retry-after': '2' });
     return;
   }
   const admitted = admit();
   if (admitted === null) {
-    refuse(req, res, 503, { 'retry-after': '1' });
+    refuseRead(req, res, 503, { 'retry-after': '1' });
     return;
   }
   admitted.then(() => detect(req, res, width, height)).finally(release);
+});
+
+server.on('connection', (socket) => {
+  if (stopping) {
+    socket.destroy();
+    return;
+  }
+  if (pending.size >= maxPending) {
+    const oldest = pending.values().next().value;
+    pending.delete(oldest);
+    oldest.destroy();
+  }
+  pending.add(socket);
+  socket.on('close', () => {
+    pending.delete(socket);
+    trusted.delete(socket);
+  });
 });
 
 function detect(req, res, width, height) {
@@ -278,15 +360,32 @@ function detect(req, res, width, height) {
   });
 }
 
-server.maxConnections = maxConnections;
 server.listen(port, host);
 
-// as a container's first process node has no default signal handling: stop taking requests, let the running ones
-// answer, and leave within the pod's grace period
+// as a container's first process node has no default signal handling: stop taking connections, drop the ones not
+// authenticated, let the requests admitted answer, remove the secret's file and leave within the pod's grace period
+process.on('exit', removeTokenFile);
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () => {
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 10000).unref();
+    if (stopping) {
+      return;
+    }
+    stopping = true;
+    const t0 = Date.now();
+    console.log(JSON.stringify({ msg: 'face sidecar stopping', signal, inFlight: trusted.size }));
+    removeTokenFile();
+    const done = () => {
+      console.log(JSON.stringify({ msg: 'face sidecar stopped', millis: Date.now() - t0 }));
+      process.exit(0);
+    };
+    server.close(done);
+    server.closeIdleConnections();
+    for (const socket of pending) {
+      if (!socket.requesting) {
+        socket.destroy();
+      }
+    }
+    setTimeout(done, Number(process.env.FACE_SIDECAR_STOP_MS || 10000)).unref();
   });
 }
 start().catch((e) => { console.error(e); process.exit(1); });

@@ -123,6 +123,11 @@ public class FaceSidecarResource implements QuarkusTestResourceLifecycleManager 
         return process;
     }
 
+    /** The sidecar's process (to signal it). */
+    public Process process() {
+        return process;
+    }
+
     public String base() {
         return base;
     }

@@ -12,8 +12,12 @@ public final class Fixtures {
 
     public static final String ADMIN = "Bearer test-admin-token";
 
-    /** An application; {@code webhookSecret} signs its live events, {@code testWebhookSecret} its test events. */
-    public record App(String id, String webhookSecret, String testWebhookSecret, String testKey, String liveKey) { }
+    /**
+     * An application; {@code webhookSecret} signs its live events, {@code testWebhookSecret} its test events, the feed
+     * secrets its event feeds.
+     */
+    public record App(String id, String webhookSecret, String testWebhookSecret, String testKey, String liveKey,
+                      String feedSecret, String testFeedSecret) { }
 
     private Fixtures() { }
 
@@ -29,7 +33,8 @@ public final class Fixtures {
         var created = given().header("Authorization", ADMIN).contentType(ContentType.JSON).body(body)
                 .post("/admin/v1/applications").then().statusCode(201).extract();
         String id = created.path("id");
-        return new App(id, created.path("webhook_secret"), created.path("test_webhook_secret"), key(id, "test"), key(id, "live"));
+        return new App(id, created.path("webhook_secret"), created.path("test_webhook_secret"), key(id, "test"), key(id, "live"),
+                created.path("feed_secret"), created.path("test_feed_secret"));
     }
 
     public static String key(String app, String mode) {

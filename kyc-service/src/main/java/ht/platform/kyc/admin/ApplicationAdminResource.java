@@ -57,6 +57,8 @@ public class ApplicationAdminResource extends OwnerKeysResource<OwnerKeysResourc
                                   @JsonProperty("webhook_secret") String webhookSecret,
                                   @JsonProperty("test_webhook_url") String testWebhookUrl,
                                   @JsonProperty("test_webhook_secret") String testWebhookSecret,
+                                  @JsonProperty("feed_secret") String feedSecret,
+                                  @JsonProperty("test_feed_secret") String testFeedSecret,
                                   @JsonProperty("created_at") String createdAt,
                                   @JsonProperty("revoked_at") String revokedAt) { }
 
@@ -129,6 +131,19 @@ public class ApplicationAdminResource extends OwnerKeysResource<OwnerKeysResourc
     @Operation(summary = "Rotate the webhook signing secret of one mode (body {\"mode\": \"test\"|\"live\"}, default live); both"
             + " secrets sign that mode's deliveries for 24 h, and a rotation during those 24 h is 409 ROTATION_IN_PROGRESS")
     public Uni<ApplicationView> rotate(@PathParam("id") String id, String rawBody) {
+        return applications.rotateSecret(id, rotateMode(rawBody)).map(ApplicationAdminResource::view);
+    }
+
+    @POST
+    @Path("/{id}/feed_secret/rotate")
+    @Consumes(MediaType.WILDCARD)
+    @Operation(summary = "A new secret for the event feed of one mode (body {\"mode\": \"test\"|\"live\"}, default live), shown"
+            + " once; the feed signs with it from now on. The feed's secret is never a push secret")
+    public Uni<ApplicationView> rotateFeed(@PathParam("id") String id, String rawBody) {
+        return applications.rotateFeedSecret(id, rotateMode(rawBody)).map(ApplicationAdminResource::view);
+    }
+
+    private String rotateMode(String rawBody) {
         String mode = null;
         if (rawBody != null && !rawBody.isBlank()) {
             Rotate body;
@@ -141,7 +156,7 @@ public class ApplicationAdminResource extends OwnerKeysResource<OwnerKeysResourc
             }
             mode = body == null ? null : body.mode();
         }
-        return applications.rotateSecret(id, mode).map(ApplicationAdminResource::view);
+        return mode;
     }
 
     @POST
@@ -192,7 +207,7 @@ public class ApplicationAdminResource extends OwnerKeysResource<OwnerKeysResourc
     static ApplicationView view(ApplicationService.AppWithSecrets shown) {
         Application a = shown.application();
         return new ApplicationView(a.id, a.name, List.of(a.returnUrls), a.webhookUrl, shown.webhookSecret(), a.testWebhookUrl,
-                shown.testWebhookSecret(), Timestamps.seconds(a.createdAt), Timestamps.seconds(a.revokedAt));
+                shown.testWebhookSecret(), shown.feedSecret(), shown.testFeedSecret(), Timestamps.seconds(a.createdAt), Timestamps.seconds(a.revokedAt));
     }
 
     private static String text(JsonNode body, String field) {

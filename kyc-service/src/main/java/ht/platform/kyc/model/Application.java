@@ -52,6 +52,14 @@ public class Application extends PanacheEntityBase {
     @Column(name = "test_previous_secret_expires_at")
     public Instant testPreviousSecretExpiresAt;
 
+    /** Signs the live event feed (never the push secret a receiver trusts); sealed like the live secret. Null: no feed. */
+    @Column(name = "feed_secret_sealed")
+    public String feedSecretSealed;
+
+    /** Signs the test event feed; sealed like the test secret. Null: no feed. */
+    @Column(name = "test_feed_secret_sealed")
+    public String testFeedSecretSealed;
+
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
 

@@ -19,6 +19,12 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The face sidecar next to kyc-service in the same pod ({@code kyc-service/face-sidecar}: face-api's SSD MobileNet v1
@@ -37,6 +43,7 @@ public final class FaceSidecar implements FaceMatcher {
     private final int maxSide;
     private final HttpClient http;
     private final ObjectMapper json = new ObjectMapper();
+    private static final SecureRandom RANDOM = new SecureRandom();
     private static final long RECHECK_NANOS = Duration.ofSeconds(10).toNanos();
     private volatile boolean healthy;
     private volatile long checkedAt = System.nanoTime() - RECHECK_NANOS;
@@ -98,8 +105,10 @@ public final class FaceSidecar implements FaceMatcher {
         double scale = Math.min(1.0, (double) maxSide / Math.max(image.getWidth(), image.getHeight()));
         int w = Math.max(1, (int) Math.round(image.getWidth() * scale));
         int h = Math.max(1, (int) Math.round(image.getHeight() * scale));
+        String shared = secret.get();
+        prove(shared);
         HttpRequest request = HttpRequest.newBuilder(base.resolve("/faces")).timeout(timeout)
-                .header("Content-Type", "application/octet-stream").header("Authorization", "Bearer " + secret.get()).header("X-Width", Integer.toString(w))
+                .header("Content-Type", "application/octet-stream").header("Authorization", "Bearer " + shared).header("X-Width", Integer.toString(w))
                 .header("X-Height", Integer.toString(h)).POST(HttpRequest.BodyPublishers.ofByteArray(rgb(image, w, h))).build();
         HttpResponse<byte[]> response;
         try {
@@ -129,6 +138,42 @@ public final class FaceSidecar implements FaceMatcher {
             return faces;
         } catch (IOException e) {
             throw new UncheckedIOException("face sidecar answer unreadable", e);
+        }
+    }
+
+    /**
+     * Asks whatever listens on the sidecar's address to prove it holds the shared secret (an HMAC of a fresh nonce)
+     * before the secret or any image leaves: anything else there is the sidecar unavailable (technical_error).
+     */
+    private void prove(String shared) {
+        byte[] bytes = new byte[32];
+        RANDOM.nextBytes(bytes);
+        String nonce = HexFormat.of().formatHex(bytes);
+        HttpResponse<Void> answer;
+        try {
+            answer = http.send(HttpRequest.newBuilder(base.resolve("/challenge")).timeout(Duration.ofSeconds(5))
+                    .header("X-Nonce", nonce).GET().build(), HttpResponse.BodyHandlers.discarding());
+        } catch (IOException e) {
+            throw new UncheckedIOException("face sidecar unreachable or too slow", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the face sidecar", e);
+        }
+        byte[] expected = proof(shared, nonce).getBytes(StandardCharsets.US_ASCII);
+        byte[] given = answer.headers().firstValue("X-Proof").orElse("").getBytes(StandardCharsets.US_ASCII);
+        if (shared.isEmpty() || answer.statusCode() != 200 || !MessageDigest.isEqual(expected, given)) {
+            throw new IllegalStateException("whatever answers at " + base + " did not prove the face sidecar's secret");
+        }
+    }
+
+    /** HMAC-SHA256 of the nonce keyed with the shared secret, as the sidecar computes it (server.js proof()). */
+    static String proof(String shared, String nonce) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(shared.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+            return HexFormat.of().formatHex(mac.doFinal(("kyc-face-sidecar-proof:" + nonce).getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException(e);
         }
     }
 

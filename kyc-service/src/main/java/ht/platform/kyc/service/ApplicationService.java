@@ -32,8 +32,13 @@ public class ApplicationService {
     private static final String TEST = "test";
     private static final String LIVE = "live";
 
-    /** An application with the webhook secrets in clear that this answer shows once (null when not shown). */
-    public record AppWithSecrets(Application application, String webhookSecret, String testWebhookSecret) { }
+    /** An application with the webhook and feed secrets in clear that this answer shows once (null when not shown). */
+    public record AppWithSecrets(Application application, String webhookSecret, String testWebhookSecret,
+                                 String feedSecret, String testFeedSecret) {
+        public AppWithSecrets(Application application, String webhookSecret, String testWebhookSecret) {
+            this(application, webhookSecret, testWebhookSecret, null, null);
+        }
+    }
 
     @Inject
     Clock clock;
@@ -68,14 +73,21 @@ public class ApplicationService {
         String testSecret = newSecret();
         app.webhookSecretSealed = seal(app, LIVE, secret);
         app.testWebhookSecretSealed = seal(app, TEST, testSecret);
+        String feedSecret = newSecret();
+        String testFeedSecret = newSecret();
+        app.feedSecretSealed = seal(app, LIVE, feedSecret);
+        app.testFeedSecretSealed = seal(app, TEST, testFeedSecret);
         app.createdAt = now();
-        return Panache.withTransaction(() -> store.insert(app)).replaceWith(new AppWithSecrets(app, secret, testSecret));
+        return Panache.withTransaction(() -> store.insert(app))
+                .replaceWith(new AppWithSecrets(app, secret, testSecret, feedSecret, testFeedSecret));
     }
 
     /**
      * Only the fields present are changed; {@code webhookUrl} (the address of {@code mode}, live by default) present
-     * and empty removes that address. An application made before test and live were apart gets its test secret when
-     * its test address is first set, shown once in this answer.
+     * and empty removes that address. A URL set where there was none draws a new push secret for the mode (the one
+     * before stops signing: no receiver held it); a changed URL draws one too, and the one before signs beside it
+     * through the overlap; either is shown once in this answer. A removed URL leaves the mode's events on its feed,
+     * signed with its own feed secret (drawn and shown here when the mode had none of its own).
      */
     public Uni<AppWithSecrets> update(String id, String mode, Optional<String> name, Optional<List<String>> returnUrls,
                                       Optional<String> webhookUrl, boolean webhookUrlPresent) {
@@ -90,17 +102,84 @@ public class ApplicationService {
             if (urls != null) {
                 app.returnUrls = urls.toArray(String[]::new);
             }
-            String newTestSecret = null;
-            if (webhookUrlPresent && TEST.equals(addressMode)) {
+            boolean test = TEST.equals(addressMode);
+            if (!webhookUrlPresent) {
+                return new AppWithSecrets(app, null, null);
+            }
+            String before = app.webhookUrl(addressMode);
+            String pushSecret = null;
+            if (test) {
                 app.testWebhookUrl = hook;
-                if (hook != null && app.testWebhookSecretSealed == null) {
-                    newTestSecret = newSecret();
-                    app.testWebhookSecretSealed = seal(app, TEST, newTestSecret);
-                }
-            } else if (webhookUrlPresent) {
+            } else {
                 app.webhookUrl = hook;
             }
-            return new AppWithSecrets(app, null, newTestSecret);
+            if (hook != null && !hook.equals(before)) {
+                // a new receiver gets a secret nobody else held; a moved one keeps the one before through the overlap
+                pushSecret = rotatePush(app, addressMode,
+                        before == null ? null : now().plus(settings.webhooks().rotationOverlap()));
+            }
+            String feedSecret = hook == null && !hasOwnFeedSecret(app, addressMode) ? newFeedSecret(app, addressMode) : null;
+            return test ? new AppWithSecrets(app, null, pushSecret, null, feedSecret)
+                    : new AppWithSecrets(app, pushSecret, null, feedSecret, null);
+        }));
+    }
+
+    /**
+     * A new push secret for {@code mode}, shown once; the current one, when there is one, signs beside it (second v1)
+     * until {@code until} (null: it stops signing at once).
+     */
+    private String rotatePush(Application app, String mode, Instant until) {
+        String secret = newSecret();
+        if (TEST.equals(mode)) {
+            app.testPreviousSecretSealed = until == null ? null : app.testWebhookSecretSealed;
+            app.testPreviousSecretExpiresAt = app.testPreviousSecretSealed == null ? null : until;
+            app.testWebhookSecretSealed = seal(app, TEST, secret);
+        } else {
+            app.previousSecretSealed = until == null ? null : app.webhookSecretSealed;
+            app.previousSecretExpiresAt = app.previousSecretSealed == null ? null : until;
+            app.webhookSecretSealed = seal(app, LIVE, secret);
+        }
+        return secret;
+    }
+
+    /**
+     * Whether the mode's feed has a secret that no receiver was given: none at all, or one carried over from before
+     * feeds had their own (equal to the push secret, current or previous), is not.
+     */
+    private boolean hasOwnFeedSecret(Application app, String mode) {
+        boolean test = TEST.equals(mode);
+        String feed = test ? app.testFeedSecretSealed : app.feedSecretSealed;
+        if (feed == null) {
+            return false;
+        }
+        String bound = test ? app.id + "/test" : app.id;
+        String clear = secretBox.openText(feed, bound);
+        for (String push : test ? new String[] {app.testWebhookSecretSealed, app.testPreviousSecretSealed}
+                : new String[] {app.webhookSecretSealed, app.previousSecretSealed}) {
+            if (push != null && clear.equals(secretBox.openText(push, bound))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private String newFeedSecret(Application app, String mode) {
+        String secret = newSecret();
+        if (TEST.equals(mode)) {
+            app.testFeedSecretSealed = seal(app, TEST, secret);
+        } else {
+            app.feedSecretSealed = seal(app, LIVE, secret);
+        }
+        return secret;
+    }
+
+    /** A new feed secret for {@code mode} (live by default), shown once; the one before stops signing the feed at once. */
+    public Uni<AppWithSecrets> rotateFeedSecret(String id, String mode) {
+        String rotated = mode(mode);
+        return Panache.withTransaction(() -> find(id).map(app -> {
+            String secret = newFeedSecret(app, rotated);
+            return TEST.equals(rotated) ? new AppWithSecrets(app, null, null, null, secret)
+                    : new AppWithSecrets(app, null, null, secret, null);
         }));
     }
 
@@ -119,18 +198,8 @@ public class ApplicationService {
                 throw new ApiException(409, "ROTATION_IN_PROGRESS", "The previous " + rotated + " webhook secret signs until "
                         + Timestamps.seconds(overlapEnd) + "; rotate again after that");
             }
-            String secret = newSecret();
-            Instant until = now.plus(settings.webhooks().rotationOverlap());
-            if (test) {
-                app.testPreviousSecretSealed = app.testWebhookSecretSealed;
-                app.testPreviousSecretExpiresAt = app.testWebhookSecretSealed == null ? null : until;
-                app.testWebhookSecretSealed = seal(app, TEST, secret);
-                return new AppWithSecrets(app, null, secret);
-            }
-            app.previousSecretSealed = app.webhookSecretSealed;
-            app.previousSecretExpiresAt = until;
-            app.webhookSecretSealed = seal(app, LIVE, secret);
-            return new AppWithSecrets(app, secret, null);
+            String secret = rotatePush(app, rotated, now.plus(settings.webhooks().rotationOverlap()));
+            return test ? new AppWithSecrets(app, null, secret) : new AppWithSecrets(app, secret, null);
         }));
     }
 

@@ -16,12 +16,12 @@ import static ht.platform.kyc.Fixtures.as;
 import static org.hamcrest.Matchers.*;
 import static org.junit.jupiter.api.Assertions.*;
 
-/** The feed of an application's mode: with no address URL set, its events wait on the feed, signed with the mode's secret. */
+/** The feed of an application's mode: with no address URL set, its events wait on the feed, signed with the mode's feed secret. */
 @QuarkusTest
 class EventFeedApiTest {
 
     @Test
-    void anApplicationWithoutAnAddressReadsItsTestEventsFromTheFeedSignedWithTheTestSecret() throws Exception {
+    void anApplicationWithoutAnAddressReadsItsTestEventsFromTheFeedSignedWithTheTestFeedSecret() throws Exception {
         Fixtures.App app = Fixtures.app(null, null);
         String id = Fixtures.create(app.testKey(), "feed-user-" + System.nanoTime());
         Fixtures.complete(app.testKey(), id, "verified");
@@ -33,10 +33,12 @@ class EventFeedApiTest {
         assertFalse(events.isEmpty());
         assertEquals("verification.verified", events.get(events.size() - 1).get("type"));
         WebhookVerifier live = new WebhookVerifier(SignatureScheme.KYC, List.of(app.webhookSecret()));
-        FeedReader.assertSigned(events, new WebhookVerifier(SignatureScheme.KYC, List.of(app.testWebhookSecret())),
+        WebhookVerifier push = new WebhookVerifier(SignatureScheme.KYC, List.of(app.testWebhookSecret()));
+        FeedReader.assertSigned(events, new WebhookVerifier(SignatureScheme.KYC, List.of(app.testFeedSecret())),
                 (headers, e) -> {
                     byte[] body = ((String) e.get("body")).getBytes(StandardCharsets.UTF_8);
                     assertFalse(live.verify(headers, body).valid(), "never the live secret");
+                    assertFalse(push.verify(headers, body).valid(), "never the push secret");
                     assertTrue(((String) e.get("body")).contains(id));
                 });
         // the live mode's feed is another feed

@@ -128,15 +128,19 @@ class TestAndLiveApartTest {
             }
             assertTrue(live.received.stream().noneMatch(h -> h.text().contains(testId)));
 
-            // the test address set later (PATCH with mode) gets the next test events, signed with the test secret
+            // the test address set later (PATCH with mode) gets the next test events, signed with a new test secret
+            // (shown once) only: the one before was no receiver's
             try (Receiver test = new Receiver()) {
-                given().header("Authorization", Fixtures.ADMIN).contentType(ContentType.JSON)
+                String rotated = given().header("Authorization", Fixtures.ADMIN).contentType(ContentType.JSON)
                         .body("{\"mode\":\"test\",\"webhook_url\":\"" + test.url() + "\"}").patch("/admin/v1/applications/" + app.id())
                         .then().statusCode(200).body("test_webhook_url", equalTo(test.url())).body("webhook_url", equalTo(live.url()))
-                        .body("webhook_secret", nullValue()).body("test_webhook_secret", nullValue());
+                        .body("webhook_secret", nullValue()).body("test_webhook_secret", notNullValue())
+                        .extract().path("test_webhook_secret");
                 String next = Fixtures.create(app.testKey(), "quiet-2");
                 Receiver.Received hit = test.await(h -> h.text().contains(next));
-                Webhook.constructEvent(hit.text(), hit.headers().get("Kyc-Signature"), app.testWebhookSecret());
+                Webhook.constructEvent(hit.text(), hit.headers().get("Kyc-Signature"), rotated);
+                assertThrows(SignatureVerificationException.class,
+                        () -> Webhook.constructEvent(hit.text(), hit.headers().get("Kyc-Signature"), app.testWebhookSecret()));
                 assertTrue(live.received.stream().noneMatch(h -> h.text().contains(next)));
             }
         }

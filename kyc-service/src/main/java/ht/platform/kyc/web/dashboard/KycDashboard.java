@@ -166,9 +166,18 @@ public class KycDashboard {
         List<String> urls = returnUrls == null ? List.of() : returnUrls.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
         String hook = webhookUrl == null ? "" : webhookUrl.strip();
         String mode = merchant.session().mode();
-        return pages.act("settings_save", mode, () -> applications.update(merchant.require(SignIns.OPERATOR).ownerId(), mode, Optional.empty(),
-                        Optional.of(urls), Optional.of(hook), true),
-                shown -> "/dashboard/settings?done=saved");
+        java.util.function.Supplier<Uni<ApplicationService.AppWithSecrets>> work = () -> applications.update(
+                merchant.require(SignIns.OPERATOR).ownerId(), mode, Optional.empty(), Optional.of(urls), Optional.of(hook), true);
+        // a new URL draws a new push secret, shown once as a rotation's is
+        return applications.get(merchant.session().ownerId()).chain(app -> hook.isEmpty() || hook.equals(app.webhookUrl(mode))
+                ? pages.act("settings_save", mode, work, shown -> "/dashboard/settings?done=saved")
+                : pages.actAndShow("settings_save", mode, work, "dashboard/secret", "settings", shown -> {
+                    Map<String, Object> data = new HashMap<>();
+                    data.put("secret", "test".equals(mode) ? shown.testWebhookSecret() : shown.webhookSecret());
+                    data.put("back", "/dashboard/settings");
+                    data.put("overlapUntil", settingsOf(shown.application()).overlapUntil());
+                    return data;
+                }));
     }
 
     @POST

@@ -228,18 +228,22 @@ class KycDashboardBrowserTest {
         urls.sendKeys("https://client.example/done\nhttps://client.example/other");
         dash.driver.findElement(By.id("webhook-url")).sendKeys(rx.url());
         dash.submit("save");
-        assertEquals("Reglaj yo anrejistre.", dash.text("done"));
+        // a new address gets a new secret, shown once
+        String set = dash.text("secret");
+        assertTrue(set.startsWith("whsec_") && !set.equals(app.testWebhookSecret()), set);
+        dash.open("/dashboard/settings?lang=ht");
         assertEquals(rx.url(), dash.driver.findElement(By.id("webhook-url")).getAttribute("value"));
         assertTrue(dash.driver.findElement(By.id("return-urls")).getAttribute("value").contains("https://client.example/other"));
         dash.screenshot("settings-creole");
 
         String first = Fixtures.create(app.testKey(), "client-8");
         Receiver.Received before = rx.await(h -> h.text().contains(first));
-        assertTrue(signedWith(before, app.testWebhookSecret()));
+        assertTrue(signedWith(before, set));
+        assertFalse(signedWith(before, app.testWebhookSecret()), "the secret from before the address is no receiver's");
 
         dash.submit("rotate");
         String rotated = dash.text("secret");
-        assertTrue(rotated.startsWith("whsec_") && !rotated.equals(app.testWebhookSecret()), rotated);
+        assertTrue(rotated.startsWith("whsec_") && !rotated.equals(set), rotated);
         Instant overlapEnd = Instant.parse(dash.text("overlap-until"));
         assertTrue(overlapEnd.isAfter(clock.instant().plus(Duration.ofHours(23))), "the old secret signs for 24 h");
         dash.screenshot("rotated");
@@ -248,7 +252,7 @@ class KycDashboardBrowserTest {
         Receiver.Received after = rx.await(h -> h.text().contains(second));
         assertEquals(2, after.headers().get("Kyc-Signature").split("v1=").length - 1, after.headers().get("Kyc-Signature"));
         assertTrue(signedWith(after, rotated), "signed with the new secret");
-        assertTrue(signedWith(after, app.testWebhookSecret()), "and with the old one during the overlap");
+        assertTrue(signedWith(after, set), "and with the old one during the overlap");
 
         dash.open("/dashboard/settings?lang=fr");
         dash.driver.findElement(By.id("webhook-url")).clear();
