@@ -8,19 +8,24 @@
 # in .run-local/postgres between runs. PLATFORM_RUN_PG=embedded|machine forces one.
 # --moncash-sandbox: also start the MonCash stand-in on :8090 and point the live rail of checkout-service and
 # wallet-gateway at it (each with its own business account), so live keys can pay and withdraw locally.
+# Secrets and logs stay the owner's: .run-local/ is mode 700, what this script writes there 600 (an older
+# .run-local/ is mended at each start). --prepare-only: only that and the secrets, then exit (PLATFORM_RUN_STATE: another directory).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
-state="$root/.run-local"
+state="${PLATFORM_RUN_STATE:-$root/.run-local}"
+umask 077 # every file this script and the services write is created the owner's only (the build and npm use 022)
 mkdir -p "$state"
+chmod -R go-rwx "$state" # mends a .run-local/ of an earlier run (755/644)
 started=$(date +%s%N)
 
 # --- Options (each later block reads its flag here) ---
-moncash_sandbox=0
+moncash_sandbox=0 prepare_only=0
 for arg in "$@"; do
   case "$arg" in
-    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     --moncash-sandbox) moncash_sandbox=1 ;;
+    --prepare-only) prepare_only=1 ;;
     *) echo "unknown option: $arg (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -43,7 +48,7 @@ build_if_needed() {
   done
   if [ "$need" = 1 ]; then
     echo "building (./mvnw -B -q package -DskipTests)"
-    ./mvnw -B -q package -DskipTests
+    (umask 022 && ./mvnw -B -q package -DskipTests)
   fi
 }
 
@@ -168,7 +173,7 @@ start_face_sidecar() {
   fi
   if [ ! -d "$dir/node_modules/@vladmandic/face-api/model" ]; then
     echo "installing the face sidecar's packages (npm ci in $dir)"
-    (cd "$dir" && npm ci --no-audit --no-fund) >"$state/face-sidecar-npm.log" 2>&1 \
+    (cd "$dir" && umask 022 && npm ci --no-audit --no-fund) >"$state/face-sidecar-npm.log" 2>&1 \
       || { echo "npm ci failed (see $state/face-sidecar-npm.log): kyc live face match is off"; return 0; }
   fi
   FACE_SIDECAR_PORT=8091 node "$dir/server.js" > "$state/face-sidecar.log" 2>&1 &
@@ -248,6 +253,7 @@ The README's curl tour continues from here. Ctrl-C stops all three.
 MSG
 }
 
+if [ "$prepare_only" = 1 ]; then prepare_secrets; exit 0; fi
 build_if_needed
 start_postgres
 prepare_secrets

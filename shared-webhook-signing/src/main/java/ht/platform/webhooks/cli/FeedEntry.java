@@ -11,19 +11,24 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
  * One event of the feed as {@code listen} forwards it: verified with the listener's secrets first (a feed answer is
- * forwarded only when its signature holds), and with only the headers a webhook delivery has: {@code Content-Type},
- * {@code User-Agent} and the signing scheme's own ({@code Kyc-…}, {@code Checkout-…}, {@code X-Gateway-…}).
+ * forwarded only when its signature holds), and with only {@code Content-Type} and the named headers of the signing
+ * scheme's deliveries (its signature, timestamp and event id and type), never another header the feed carries.
  */
 record FeedEntry(byte[] body, Map<String, String> headers, String failure) {
 
     private static final Map<SignatureScheme, String> SIGNATURE = Map.of(SignatureScheme.KYC, WebhookHeaders.KYC_SIGNATURE,
             SignatureScheme.CHECKOUT, WebhookHeaders.CHECKOUT_SIGNATURE, SignatureScheme.GATEWAY, WebhookHeaders.GATEWAY_SIGNATURE);
-    private static final Map<SignatureScheme, String> PREFIX = Map.of(SignatureScheme.KYC, "kyc-",
-            SignatureScheme.CHECKOUT, "checkout-", SignatureScheme.GATEWAY, "x-gateway-");
+    private static final Map<SignatureScheme, Set<String>> FORWARDED = Map.of(
+            SignatureScheme.KYC, names(WebhookHeaders.KYC_SIGNATURE, "Kyc-Event-Id"),
+            SignatureScheme.CHECKOUT, names(WebhookHeaders.CHECKOUT_TIMESTAMP, WebhookHeaders.CHECKOUT_SIGNATURE,
+                    "Checkout-Event-Id", "Checkout-Event-Type"),
+            SignatureScheme.GATEWAY, names(WebhookHeaders.GATEWAY_TIMESTAMP, WebhookHeaders.GATEWAY_EVENT_ID,
+                    WebhookHeaders.GATEWAY_SIGNATURE, "X-Gateway-Event"));
 
     boolean valid() {
         return failure == null;
@@ -52,11 +57,23 @@ record FeedEntry(byte[] body, Map<String, String> headers, String failure) {
         }
         Map<String, String> kept = new LinkedHashMap<>();
         given.forEach((name, value) -> {
-            String lower = name.toLowerCase(Locale.ROOT);
-            if (lower.equals("content-type") || lower.equals("user-agent") || lower.startsWith(PREFIX.get(scheme))) {
+            if (FORWARDED.get(scheme).contains(name.toLowerCase(Locale.ROOT)) && printable(value)) {
                 kept.put(name, value);
             }
         });
         return new FeedEntry(body, kept, null);
+    }
+
+    /** A header value HTTP can carry: no control characters (the client would refuse the request). */
+    private static boolean printable(String value) {
+        return value.chars().allMatch(c -> c == '\t' || c >= 0x20 && c < 0x7f || c >= 0xa0 && c <= 0xff);
+    }
+
+    private static Set<String> names(String... names) {
+        Set<String> lower = new java.util.HashSet<>(Set.of("content-type"));
+        for (String n : names) {
+            lower.add(n.toLowerCase(Locale.ROOT));
+        }
+        return Set.copyOf(lower);
     }
 }

@@ -16,6 +16,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
@@ -36,10 +37,18 @@ public final class FeedListener {
 
     private static final Duration FIRST_BACKOFF = Duration.ofMillis(500);
     private static final Duration LAST_BACKOFF = Duration.ofSeconds(10);
+    private static final int REMEMBERED = 10_000;
 
     private final ListenOptions options;
     private final PrintStream out;
     private final Clock clock;
+    /** The ids of the events forwarded lately: a feed that hands one over again does not get it forwarded twice. */
+    private final Map<Object, Boolean> forwarded = new LinkedHashMap<>(1024, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Object, Boolean> eldest) {
+            return size() > REMEMBERED;
+        }
+    };
     /** HTTP/1.1 as a webhook sender speaks it (no h2c upgrade offered to the local server). */
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(10)).followRedirects(HttpClient.Redirect.NEVER).build();
@@ -69,7 +78,7 @@ public final class FeedListener {
     /** Follows the feed until {@link #stop}; answers the exit status (1 when the feed refuses this listener). */
     public int run() throws InterruptedException {
         String cursor = readCursor();
-        out.println("listening to " + ListenUrls.printable(options.service()) + " (from " + (cursor != null
+        say("listening to " + ListenUrls.printable(options.service()) + " (from " + (cursor != null
                 ? "the saved cursor" : options.fromStart() ? "the oldest event kept" : "now") + "), forwarding to "
                 + ListenUrls.printable(options.forwardTo()));
         if (cursor == null) {
@@ -86,7 +95,7 @@ public final class FeedListener {
                 if (stopped) {
                     break;
                 }
-                out.println(now() + "  feed unreachable (" + describe(e) + "), retrying in " + backoff.toMillis() + " ms");
+                say(now() + "  feed unreachable (" + describe(e) + "), retrying in " + backoff.toMillis() + " ms");
                 pause(backoff);
                 backoff = longer(backoff);
                 continue;
@@ -97,7 +106,7 @@ public final class FeedListener {
             int status = answer.statusCode();
             if (status == 429 || status >= 500) {
                 Duration delay = status == 429 ? retryAfter(answer).orElse(backoff) : backoff;
-                out.println(now() + "  feed answered " + status + ", retrying in " + delay.toMillis() + " ms");
+                say(now() + "  feed answered " + status + ", retrying in " + delay.toMillis() + " ms");
                 pause(delay);
                 backoff = longer(backoff);
                 continue;
@@ -110,7 +119,7 @@ public final class FeedListener {
             try {
                 page = Json.object(answer.body());
             } catch (IllegalArgumentException e) {
-                out.println(now() + "  the feed's answer is not JSON (" + e.getMessage() + "), retrying");
+                say(now() + "  the feed's answer is not JSON (" + e.getMessage() + "), retrying");
                 pause(FIRST_BACKOFF);
                 continue;
             }
@@ -118,11 +127,18 @@ public final class FeedListener {
             for (Map<String, Object> event : events) {
                 FeedEntry entry = FeedEntry.of(event, options.secrets(), clock);
                 if (!entry.valid()) {
-                    out.println(now() + "  " + event.get("type") + "  " + event.get("id") + "  NOT forwarded: its"
+                    say(now() + "  " + event.get("type") + "  " + event.get("id") + "  NOT forwarded: its"
                             + " signature does not verify with --secret (" + entry.failure() + "); stopping here");
                     return 1;
                 }
-                if (!forward(event, entry)) {
+                Object id = event.get("id");
+                if (id != null && forwarded.containsKey(id)) {
+                    say(now() + "  " + event.get("type") + "  " + event.get("id") + "  already forwarded, not again");
+                } else if (forward(event, entry)) {
+                    if (id != null) {
+                        forwarded.put(id, Boolean.TRUE);
+                    }
+                } else {
                     return 0; // stopped before the local server took it: its cursor is not saved, it comes again
                 }
                 cursor = (String) event.get("cursor");
@@ -148,13 +164,13 @@ public final class FeedListener {
             try {
                 // not cancelled by stop: an event the local server may have taken is finished and its cursor saved
                 HttpResponse<Void> answer = http.send(request.build(), HttpResponse.BodyHandlers.discarding());
-                out.println(line(event, "-> " + answer.statusCode(), start));
+                say(line(event, "-> " + answer.statusCode(), start));
                 return true;
             } catch (IOException e) {
                 if (stopped) {
                     return false;
                 }
-                out.println(line(event, "-> " + describe(e) + ", again in " + backoff.toMillis() + " ms", start));
+                say(line(event, "-> " + describe(e) + ", again in " + backoff.toMillis() + " ms", start));
                 pause(backoff);
                 backoff = longer(backoff);
             }
@@ -206,9 +222,9 @@ public final class FeedListener {
         } catch (RuntimeException e) {
             // not the error shape: the raw answer is printed
         }
-        out.println(now() + "  the feed refused this listener: " + answer.statusCode() + " " + code + ": " + message);
+        say(now() + "  the feed refused this listener: " + answer.statusCode() + " " + code + ": " + message);
         if (answer.statusCode() == 410) {
-            out.println("the saved cursor is past the feed's retention; the oldest cursor still valid is " + oldest
+            say("the saved cursor is past the feed's retention; the oldest cursor still valid is " + oldest
                     + " (write it to " + options.cursorFile() + " to resume there, or delete the file to start from now)");
         }
         return 1;
@@ -255,6 +271,25 @@ public final class FeedListener {
     private String line(Map<String, Object> event, String answer, long startNanos) {
         return String.format("%s  %s  %s  %s  %d ms", now(), event.get("type"), event.get("id"), answer,
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos));
+    }
+
+    /** One line, with what the feed wrote in it unable to move the cursor, clear the screen or reorder the text. */
+    private void say(String line) {
+        out.println(escape(line));
+    }
+
+    static String escape(String text) {
+        StringBuilder sb = new StringBuilder(text.length());
+        text.codePoints().forEach(c -> {
+            int type = Character.getType(c);
+            if (type == Character.CONTROL || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+                    || type == Character.PARAGRAPH_SEPARATOR || type == Character.SURROGATE) {
+                sb.append(String.format("\\u%04x", c));
+            } else {
+                sb.appendCodePoint(c);
+            }
+        });
+        return sb.toString();
     }
 
     private Instant now() {

@@ -2,6 +2,7 @@ package ht.platform.webhooks.cli;
 
 import ht.platform.webhooks.destination.AddressClassifier;
 
+import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -73,6 +74,12 @@ final class ListenUrls {
         if (uri.getScheme() == null || !(uri.getScheme().equalsIgnoreCase("http") || uri.getScheme().equalsIgnoreCase("https"))
                 || uri.getHost() == null) {
             throw new IllegalArgumentException(option + " must be an http or https URL with a host");
+        }
+        // the address policy's reading: 0177.0.0.1 is 127.0.0.1 to it, 177.0.0.1 to the JDK that connects
+        Optional<InetAddress> literal = AddressClassifier.parseIpLiteral(uri.getHost());
+        if (literal.isPresent() && literal.get() instanceof Inet4Address v4 && !v4.getHostAddress().equals(uri.getHost())) {
+            throw new IllegalArgumentException(option + " names an IPv4 address in a short, octal or hex form, which"
+                    + " programs read differently: write it as four decimal numbers without leading zeros");
         }
         return uri;
     }

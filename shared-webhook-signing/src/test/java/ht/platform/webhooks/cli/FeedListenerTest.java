@@ -149,7 +149,7 @@ class FeedListenerTest {
     @Test
     void onlyTheDeliveryHeadersAreForwardedNeverAnAuthorizationTheFeedCarries() throws Exception {
         feed.extraHeaders.putAll(Map.of("Authorization", "Bearer injected", "Cookie", "session=x", "User-Agent", "Platform-Webhooks/1",
-                "X-Forwarded-For", "10.0.0.1"));
+                "X-Forwarded-For", "10.0.0.1", "X-Gateway-Debug", "on", "X-Gateway-Forwarded-Host", "evil.example"));
         feed.add("payment.succeeded");
         listen("--from", "start");
         await(() -> receiver.received.size() == 1, "the event forwarded");
@@ -157,7 +157,9 @@ class FeedListenerTest {
         assertFalse(got.containsKey("authorization"), got.toString());
         assertFalse(got.containsKey("cookie"), got.toString());
         assertFalse(got.containsKey("x-forwarded-for"), got.toString());
-        assertEquals("Platform-Webhooks/1", got.get("user-agent"));
+        assertFalse(got.containsKey("x-gateway-debug"), got.toString());
+        assertFalse(got.containsKey("x-gateway-forwarded-host"), got.toString());
+        assertNotEquals("Platform-Webhooks/1", got.get("user-agent"), "only the signature headers and Content-Type");
         assertEquals("application/json", got.get("content-type"));
         assertEquals("payment.succeeded", got.get("x-gateway-event"));
         assertTrue(got.containsKey("x-gateway-signature"));
@@ -186,6 +188,40 @@ class FeedListenerTest {
         }
         FeedListener.of(concat(base, "--service", "http://127.0.0.1:8083", "--forward-to", "https://hooks.example.com/in",
                 "--allow-remote-forward"), System.out);
+    }
+
+    @Test
+    void anIpv4AddressInAShortOctalOrHexFormIsRefusedAsTheConnectionWouldReadItElsewhere() {
+        String[] base = {"listen", "--key", KEY, "--secret", SECRET};
+        // the address policy reads each as 127.0.0.1; the JDK connects to 0177.0.0.1 as 177.0.0.1, a public address
+        for (String host : List.of("0177.0.0.1", "0x7f.1", "127.1", "2130706433", "0x7f000001", "127.0.0.01")) {
+            assertRefused("--forward-to", base, "--service", "https://api.example.com", "--forward-to", "http://" + host + ":3000/hooks");
+            assertRefused("--forward-to", base, "--service", "https://api.example.com", "--forward-to", "http://" + host + ":3000/hooks",
+                    "--allow-remote-forward");
+            assertRefused("--service", base, "--service", "http://" + host + ":8083", "--forward-to", "http://127.0.0.1:3000/hooks");
+        }
+        assertRefused("four decimal numbers", base, "--service", "https://api.example.com", "--forward-to", "http://0177.0.0.1:3000/hooks");
+    }
+
+    @Test
+    void controlCharactersTheFeedSendsArePrintedEscaped() throws Exception {
+        feed.add("payment.succeeded\u001b]0;owned\u0007\u001b[2J\r\n2026-01-01T00:00:00Z  payment.refunded  evt_9  -> 200\u202e");
+        Run run = listen("--from", "start");
+        await(() -> run.output().contains("-> 200"), "the event forwarded");
+        String out = run.output();
+        assertFalse(out.chars().anyMatch(c -> c == 0x1b || c == 0x07 || c == '\r' || c == 0x202e), out);
+        assertEquals(2, out.lines().count(), "one line for the start, one for the event: " + out);
+        assertTrue(out.contains("payment.succeeded\\u001b]0;owned\\u0007\\u001b[2J\\u000d\\u000a2026"), out);
+    }
+
+    @Test
+    void anEventTheFeedHandsOverAgainIsNotForwardedAgain() throws Exception {
+        feed.add("payment.succeeded");
+        feed.add("payment.refunded");
+        feed.ignoresCursor = true; // every read answers the whole feed again
+        Run run = listen("--from", "start");
+        await(() -> run.output().lines().filter(l -> l.contains("already forwarded")).count() >= 20, "repeated reads");
+        assertEquals(List.of("evt_0", "evt_1"), receiver.received.stream().map(r -> r.headers().get("x-gateway-event-id")).toList());
     }
 
     @Test
@@ -279,6 +315,8 @@ class FeedListenerTest {
         volatile String signingSecret = SECRET;
         final Map<String, String> extraHeaders = new java.util.concurrent.ConcurrentHashMap<>();
         volatile int held;
+        /** A faulty feed: every read answers from the first event, whatever its cursor. */
+        volatile boolean ignoresCursor;
 
         Feed() throws IOException {
             server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -327,7 +365,7 @@ class FeedListenerTest {
                             + "\"param\":\"after\",\"oldest_cursor\":\"c3\"}}");
                     return;
                 }
-                from = after.equals("start") ? 0 : after.equals("latest") ? ids.size() : Integer.parseInt(after.substring(1));
+                from = after.equals("start") || ignoresCursor ? 0 : after.equals("latest") ? ids.size() : Integer.parseInt(after.substring(1));
                 long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(Integer.parseInt(q.getOrDefault("wait", "0")));
                 held++;
                 while (ids.size() <= from && System.nanoTime() < until) {
