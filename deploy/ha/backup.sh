@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# A pgBackRest backup of deploy/ha's cluster now, from its primary: incremental when a full backup exists, full
+# otherwise (--full forces one). Prints the backup's label (e.g. BACKUP_LABEL=20261128-064512F_20261128-070102I).
+# pgBackRest's user guide, "Perform a Backup" / "Backup Types"; repo1-retention-full (up.sh) expires old sets after it.
+set -euo pipefail
+HA_DIR=${HA_DIR:-/var/lib/platform-ha}
+PGBR=$HA_DIR/pgbackrest
+[ "$(id -u)" = 0 ] || { echo "run as root (pgBackRest runs as the postgres user)" >&2; exit 1; }
+[ -f "$PGBR/pgbackrest.conf" ] || { echo "no cluster under $HA_DIR (deploy/ha/up.sh first)" >&2; exit 1; }
+pgbackrest_all() { runuser -u postgres -- env PGPASSFILE="$PGBR/pgpass" pgbackrest --config="$PGBR/pgbackrest.conf" --stanza=platform "$@"; }
+labels() { pgbackrest_all info --output=json | python3 -c '
+import json, sys
+for s in json.load(sys.stdin):
+    for b in s.get("backup", []):
+        print(b["type"], b["label"])'; }
+
+type=incr
+if [ "${1:-}" = --full ] || ! labels | grep -q '^full '; then type=full; fi
+before=$(labels | awk '{print $2}')
+pgbackrest_all --type="$type" backup >&2
+label=$(labels | awk '{print $2}' | grep -vxF -f <(echo "$before") | tail -1)
+[ -n "$label" ] || { echo "the backup ended without a new label (see $PGBR/log)" >&2; exit 1; }
+echo "BACKUP_TYPE=$type"
+echo "BACKUP_LABEL=$label"
