@@ -24,7 +24,7 @@ FAILOVER_WARMUP=${FAILOVER_WARMUP:-30}     # seconds of the same load before the
 HA_DIR=${HA_DIR:-/var/lib/platform-ha}
 
 ha_load_env() {
-  if ! [ -f "$HA_DIR/env" ] || ! curl -fs -o /dev/null "http://127.0.0.1:$((${HA_PORT_BASE:-15400} + 31))/"; then
+  if ! [ -f "$HA_DIR/env" ] || ! curl -s -o /dev/null "http://127.0.0.1:$((${HA_PORT_BASE:-15400} + 31))/"; then
     log "starting the replicated Postgres: deploy/ha/up.sh"
     "$ROOT/deploy/ha/up.sh" >"$LOGS/ha-up.log" 2>&1 || { log "deploy/ha/up.sh failed (see $LOGS/ha-up.log)"; return 1; }
   fi
@@ -34,8 +34,11 @@ ha_load_env() {
   export PGPASSWORD=$DB_PASSWORD BENCH_DB_USER=$DB_USER BENCH_DB_PASSWORD=$DB_PASSWORD
   PSQL=(psql -X -q -h 127.0.0.1 -p "$PGPORT" -U "$DB_USER" -d platform -v ON_ERROR_STOP=1)
   # a fresh database each run, as the throwaway cluster is: what an earlier run left (its keys are gone) stays out
-  psql -X -q -h 127.0.0.1 -p "$PGPORT" -U "$DB_USER" -d postgres -c "DROP DATABASE IF EXISTS platform WITH (FORCE)" \
-    -c "CREATE DATABASE platform" >/dev/null && "${PSQL[@]}" -c "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" >/dev/null
+  # (as the superuser, whose password stays in $HA_DIR/secrets; the database belongs to the services' role)
+  PGPASSWORD=$(sed -n 's/^SUPERUSER_PASSWORD=//p' "$HA_DIR/secrets") psql -X -q -h 127.0.0.1 -p "$PGPORT" -U postgres -d postgres \
+    -c "DROP DATABASE IF EXISTS platform WITH (FORCE)" -c "CREATE DATABASE platform OWNER $DB_USER" >/dev/null \
+    && PGPASSWORD=$(sed -n 's/^SUPERUSER_PASSWORD=//p' "$HA_DIR/secrets") psql -X -q -h 127.0.0.1 -p "$PGPORT" -U postgres -d platform \
+      -c "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" >/dev/null
 }
 
 patroni() { patronictl -c "$HA_PATRONI_CONFIG" "$@"; }
