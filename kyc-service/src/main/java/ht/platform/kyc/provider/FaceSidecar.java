@@ -1,5 +1,6 @@
 package ht.platform.kyc.provider;
 
+import ht.platform.support.crypto.Randomness;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -21,7 +22,6 @@ import java.util.function.Supplier;
 import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.util.HexFormat;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -43,7 +43,6 @@ public final class FaceSidecar implements FaceMatcher {
     private final int maxSide;
     private final HttpClient http;
     private final ObjectMapper json = new ObjectMapper();
-    private static final SecureRandom RANDOM = new SecureRandom();
     private static final long RECHECK_NANOS = Duration.ofSeconds(10).toNanos();
     private volatile boolean healthy;
     private volatile long checkedAt = System.nanoTime() - RECHECK_NANOS;
@@ -147,7 +146,7 @@ public final class FaceSidecar implements FaceMatcher {
      */
     private void prove(String shared) {
         byte[] bytes = new byte[32];
-        RANDOM.nextBytes(bytes);
+        Randomness.secure().nextBytes(bytes);
         String nonce = HexFormat.of().formatHex(bytes);
         HttpResponse<Void> answer;
         try {
