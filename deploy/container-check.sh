@@ -357,7 +357,8 @@ sidecar_sharing() {
 
 # ------------------------------------------------------------------ host side: receivers, listen
 
-SIGNING_JAR=$(ls shared-webhook-signing/target/shared-webhook-signing-*.jar 2> /dev/null | grep -v -- '-sources\|-javadoc' | head -1 || true)
+# looked up when used: on a fresh clone the jar exists only after the packaging step
+signing_jar() { ls shared-webhook-signing/target/shared-webhook-signing-*.jar 2> /dev/null | grep -v -- '-sources\|-javadoc' | head -1 || true; }
 start_host() { # name command... (background, pid and log kept)
   local name=$1; shift
   "$@" > "$LOGS/$name.log" 2>&1 &
@@ -492,6 +493,7 @@ dashboard_sign_in() {
 
 feed_listen() {
   local pull sec id
+  local SIGNING_JAR; SIGNING_JAR=$(signing_jar)
   [ -n "$SIGNING_JAR" ] || fail "shared-webhook-signing jar missing"
   pull=$(api POST $GW_PORT "$GW_KEY" /api/v1/webhooks '{"delivery":"pull","events":["payment.succeeded"]}')
   sec=$(jq -r .secret <<< "$pull")
