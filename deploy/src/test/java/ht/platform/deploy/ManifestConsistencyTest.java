@@ -684,6 +684,163 @@ class ManifestConsistencyTest {
         assertFalse(String.valueOf(map(role.get("passwordSecret")).get("name")).isBlank(), dbUser + ": password from a Secret");
     }
 
+    // ------------------------------------------------------------------ backups of prod's Postgres
+
+    static final String BARMAN_PLUGIN = "barman-cloud.cloudnative-pg.io";
+    static final Path RESTORE_EXAMPLE = K8S.resolve("examples/platform-db-restore.yaml");
+    private static final Pattern SIX_FIELD_DAILY = Pattern.compile("(\\d{1,2}) (\\d{1,2}) (\\d{1,2}) \\* \\* [*?]");
+
+    static Stream<Arguments> prodRenderings() throws IOException {
+        return renderings().filter(a -> "prod".equals(a.get()[0]));
+    }
+
+    /** The Barman Cloud plugin's entry in a Cluster's spec.plugins (enabled unless enabled: false), if any. */
+    static Optional<Map<String, Object>> barmanPlugin(Map<String, Object> cluster) {
+        List<Map<String, Object>> entries = list(map(cluster.get("spec")).get("plugins")).stream().map(MiniKustomize::map)
+                .filter(p -> BARMAN_PLUGIN.equals(p.get("name")) && !Boolean.FALSE.equals(p.get("enabled"))).toList();
+        assertTrue(entries.size() <= 1, name(cluster) + ": the Barman Cloud plugin is listed twice");
+        return entries.stream().findFirst();
+    }
+
+    /** The server name a Cluster archives under: the plugin's serverName parameter, else the Cluster's name. */
+    static String archiveServerName(Map<String, Object> cluster, Map<String, Object> plugin) {
+        Object serverName = map(plugin.get("parameters")).get("serverName");
+        return serverName != null ? String.valueOf(serverName) : name(cluster);
+    }
+
+    static void noInTreeBarmanObjectStore(Map<String, Object> cluster) {
+        assertFalse(map(map(cluster.get("spec")).get("backup")).containsKey("barmanObjectStore"),
+                name(cluster) + ": spec.backup.barmanObjectStore is the in-tree Barman Cloud support, deprecated since "
+                        + "CloudNativePG 1.26: archive through the Barman Cloud plugin (spec.plugins) instead");
+    }
+
+    /**
+     * Prod's Cluster archives its WAL and takes its base backups through the Barman Cloud plugin: its plugins entry is
+     * the WAL archiver and names an ObjectStore of the overlay, which has a retention policy and credentials from a
+     * Secret; a ScheduledBackup takes a plugin backup of that Cluster every day.
+     */
+    @ParameterizedTest(name = "{0} rendered by {1}: WAL archive and daily base backups through the Barman Cloud plugin")
+    @MethodSource("prodRenderings")
+    void prodClusterIsBackedUpThroughTheBarmanCloudPlugin(String overlay, String renderer) {
+        List<Map<String, Object>> docs = render(overlay, renderer);
+        Map<String, Object> cluster = ofKind(docs, "Cluster").get(0);
+        noInTreeBarmanObjectStore(cluster);
+        Map<String, Object> plugin = barmanPlugin(cluster)
+                .orElseThrow(() -> new AssertionError(name(cluster) + ": no spec.plugins entry " + BARMAN_PLUGIN));
+        assertEquals(Boolean.TRUE, plugin.get("isWALArchiver"), name(cluster) + ": the Barman Cloud plugin must be the WAL archiver");
+        Object storeName = map(plugin.get("parameters")).get("barmanObjectName");
+        assertNotNull(storeName, name(cluster) + ": the plugin entry names no ObjectStore (parameters.barmanObjectName)");
+        Map<String, Object> store = one(docs, "ObjectStore", String.valueOf(storeName));
+        assertEquals("barmancloud.cnpg.io/v1", store.get("apiVersion"), "ObjectStore " + storeName);
+        assertEquals(map(cluster.get("metadata")).get("namespace"), map(store.get("metadata")).get("namespace"),
+                "the ObjectStore must be in the Cluster's namespace");
+
+        Map<String, Object> storeSpec = map(store.get("spec"));
+        Object retention = storeSpec.get("retentionPolicy");
+        assertNotNull(retention, "ObjectStore " + storeName + ": no retentionPolicy (old backups and WAL would be kept forever)");
+        assertTrue(String.valueOf(retention).matches("[1-9][0-9]*[dwm]"), "ObjectStore " + storeName + ": retentionPolicy "
+                + retention + " is not <n>d, <n>w or <n>m");
+        Map<String, Object> configuration = map(storeSpec.get("configuration"));
+        assertFalse(String.valueOf(configuration.getOrDefault("destinationPath", "")).isBlank(), "ObjectStore " + storeName + ": destinationPath");
+        assertFalse(configuration.containsKey("serverName"),
+                "ObjectStore " + storeName + ": serverName belongs in the Cluster's plugin parameters, not in the ObjectStore");
+        Map<String, Object> s3 = map(configuration.get("s3Credentials"));
+        assertFalse(s3.isEmpty(), "ObjectStore " + storeName + ": no s3Credentials");
+        if (!Boolean.TRUE.equals(s3.get("inheritFromIAMRole"))) {
+            for (String key : List.of("accessKeyId", "secretAccessKey")) {
+                Map<String, Object> ref = map(s3.get(key));
+                assertFalse(String.valueOf(ref.getOrDefault("name", "")).isBlank() || String.valueOf(ref.getOrDefault("key", "")).isBlank(),
+                        "ObjectStore " + storeName + ": s3Credentials." + key + " must name a Secret and its key");
+            }
+        }
+
+        List<Map<String, Object>> scheduled = ofKind(docs, "ScheduledBackup").stream()
+                .filter(b -> name(cluster).equals(map(map(b.get("spec")).get("cluster")).get("name"))).toList();
+        assertEquals(1, scheduled.size(), "one ScheduledBackup of " + name(cluster));
+        Map<String, Object> backup = scheduled.get(0);
+        Map<String, Object> backupSpec = map(backup.get("spec"));
+        assertEquals("postgresql.cnpg.io/v1", backup.get("apiVersion"));
+        assertEquals("plugin", backupSpec.get("method"), "ScheduledBackup " + name(backup) + ": method (barmanObjectStore is the deprecated default)");
+        assertEquals(BARMAN_PLUGIN, map(backupSpec.get("pluginConfiguration")).get("name"), "ScheduledBackup " + name(backup) + ": plugin");
+        assertFalse(Boolean.TRUE.equals(backupSpec.get("suspend")), "ScheduledBackup " + name(backup) + " is suspended");
+        String schedule = String.valueOf(backupSpec.get("schedule"));
+        Matcher daily = SIX_FIELD_DAILY.matcher(schedule);
+        assertTrue(daily.matches(), "ScheduledBackup " + name(backup) + ": schedule '" + schedule
+                + "' must run once a day, six fields with seconds first (e.g. '0 0 2 * * *')");
+        assertTrue(Integer.parseInt(daily.group(1)) < 60 && Integer.parseInt(daily.group(2)) < 60 && Integer.parseInt(daily.group(3)) < 24,
+                "ScheduledBackup " + name(backup) + ": schedule '" + schedule + "' is not a time of day");
+    }
+
+    /**
+     * The recovery Cluster the documentation gives: it bootstraps from prod's archive (an externalCluster through the
+     * same plugin and ObjectStore, the server name prod archives under) up to a targetTime with a zone, is configured as
+     * prod, and archives under a server name of its own. docs/deployment.md shows the same bootstrap.
+     */
+    @Test
+    void theRecoveryClusterRestoresProdsArchiveToATargetTime() throws IOException {
+        List<Map<String, Object>> prod = render("prod", "fallback");
+        Map<String, Object> source = ofKind(prod, "Cluster").get(0);
+        Map<String, Object> sourcePlugin = barmanPlugin(source).orElseThrow(() -> new AssertionError("prod's Cluster has no Barman Cloud plugin"));
+        String storeName = String.valueOf(map(sourcePlugin.get("parameters")).get("barmanObjectName"));
+
+        List<Map<String, Object>> clusters = ofKind(MiniKustomize.loadAll(RESTORE_EXAMPLE), "Cluster");
+        assertEquals(1, clusters.size(), RESTORE_EXAMPLE + ": one Cluster");
+        Map<String, Object> restore = clusters.get(0);
+        String what = "recovery Cluster " + name(restore);
+        assertEquals("postgresql.cnpg.io/v1", restore.get("apiVersion"), what);
+        assertEquals(map(source.get("metadata")).get("namespace"), map(restore.get("metadata")).get("namespace"),
+                what + ": must be in the ObjectStore's namespace");
+        noInTreeBarmanObjectStore(restore);
+        Map<String, Object> spec = map(restore.get("spec"));
+        Map<String, Object> bootstrap = map(spec.get("bootstrap"));
+        assertEquals(Set.of("recovery"), bootstrap.keySet(), what + ": bootstraps by recovery only");
+        Map<String, Object> recovery = map(bootstrap.get("recovery"));
+        String sourceName = String.valueOf(recovery.get("source"));
+        Map<String, Object> external = list(spec.get("externalClusters")).stream().map(MiniKustomize::map)
+                .filter(e -> sourceName.equals(e.get("name"))).findFirst()
+                .orElseThrow(() -> new AssertionError(what + ": bootstrap.recovery.source " + sourceName + " is not an externalCluster"));
+        Map<String, Object> externalPlugin = map(external.get("plugin"));
+        assertEquals(BARMAN_PLUGIN, externalPlugin.get("name"), what + ": the externalCluster reads the archive through the plugin");
+        Map<String, Object> parameters = map(externalPlugin.get("parameters"));
+        assertEquals(storeName, parameters.get("barmanObjectName"), what + ": reads prod's ObjectStore");
+        // the plugin looks for the backups under the externalCluster's serverName, else under the recovering Cluster's name
+        String readsFrom = parameters.containsKey("serverName") ? String.valueOf(parameters.get("serverName")) : name(restore);
+        assertEquals(archiveServerName(source, sourcePlugin), readsFrom, what + ": reads the server name prod archives under");
+
+        Object targetTime = map(recovery.get("recoveryTarget")).get("targetTime");
+        assertTrue(targetTime instanceof String, what + ": recoveryTarget.targetTime (a quoted timestamp) is missing");
+        try {
+            java.time.OffsetDateTime.parse((String) targetTime);
+        } catch (java.time.format.DateTimeParseException e) {
+            fail(what + ": targetTime '" + targetTime + "' must be an RFC 3339 time with its zone, e.g. 2026-11-28T08:09:38Z");
+        }
+        assertEquals(map(map(source.get("spec")).get("postgresql")).get("parameters"), map(spec.get("postgresql")).get("parameters"),
+                what + ": the PostgreSQL parameters must be prod's (a standby replays WAL only with settings at least as high)");
+        barmanPlugin(restore).filter(p -> Boolean.TRUE.equals(p.get("isWALArchiver"))).ifPresent(p -> {
+            if (storeName.equals(map(p.get("parameters")).get("barmanObjectName"))) {
+                assertFalse(archiveServerName(source, sourcePlugin).equals(archiveServerName(restore, p)),
+                        what + ": archives into prod's ObjectStore under prod's server name");
+            }
+        });
+
+        String docs = Files.readString(ROOT.resolve("docs/deployment.md"), StandardCharsets.UTF_8);
+        Matcher block = Pattern.compile("```yaml\\n(.*?)```", Pattern.DOTALL).matcher(docs);
+        Map<String, Object> documented = null;
+        while (block.find()) {
+            Map<String, Object> doc = MiniKustomize.loadAll(block.group(1)).stream().findFirst().orElse(Map.of());
+            if ("Cluster".equals(doc.get("kind")) && map(map(doc.get("spec")).get("bootstrap")).containsKey("recovery")) {
+                documented = doc;
+            }
+        }
+        assertNotNull(documented, "docs/deployment.md shows no recovery Cluster");
+        assertTrue(docs.contains("deploy/k8s/examples/platform-db-restore.yaml"), "docs/deployment.md must name " + RESTORE_EXAMPLE);
+        for (String key : List.of("bootstrap", "externalClusters", "plugins")) {
+            assertEquals(spec.get(key), map(documented.get("spec")).get(key), "docs/deployment.md's recovery Cluster differs from "
+                    + RESTORE_EXAMPLE.getFileName() + " in spec." + key);
+        }
+        assertEquals(name(restore), name(documented), "docs/deployment.md's recovery Cluster name");
+    }
+
     @Test
     void kubectlAndTheFallbackRendererAgree() throws IOException {
         org.junit.jupiter.api.Assumptions.assumeTrue(kubectl().isPresent(), "kubectl not installed");
