@@ -45,7 +45,8 @@ COPY --chown=185:0 ${SERVICE}/target/quarkus-app/quarkus/ /deployments/quarkus/
 USER 185
 # the pod JVM profile: deploy/pod-jvm.options verbatim (measured in docs/fast-start.md); the training run uses it too
 ENV JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=50 -XX:InitialRAMPercentage=5 -XX:NewSize=32m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:MaxMetaspaceSize=192m -XX:ReservedCodeCacheSize=64m -XX:+UseSerialGC -Xss512k -XX:TrimNativeHeapInterval=5000 -XX:+ExitOnOutOfMemoryError"
-# the training run: throw-away values for the settings a start validates; no database is reached
+# the training run: throw-away values for the settings a start validates; no database is reached. Demo values, refused
+# in production (QUARKUS_INIT_AND_EXIT ends the run before that check)
 RUN QUARKUS_INIT_AND_EXIT=true DB_MIGRATE_AT_START=false ADMIN_TOKEN=training-only \
     PLATFORM_ENCRYPTION_KEY=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA= \
     KYC_PROOF_SIGNING_KEY=MC4CAQAwBQYDK2VwBCIEIAkY1bodQ+n9QJaI/jlCED8UCAx1bqpIOS/GprUVzuuK \

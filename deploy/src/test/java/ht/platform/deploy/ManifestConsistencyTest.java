@@ -625,11 +625,13 @@ class ManifestConsistencyTest {
             Map<String, Object> deployment = one(docs, "Deployment", s);
             Map<String, EnvSource> env = environment(docs, container(deployment, s));
             String privateTargets = Optional.ofNullable(env.get("WEBHOOKS_ALLOW_PRIVATE_TARGETS")).map(EnvSource::value).orElse("false");
+            String demoSecrets = Optional.ofNullable(env.get("PLATFORM_DEMO_SECRETS")).map(EnvSource::value).orElse("false");
             int replicas = (Integer) map(deployment.get("spec")).getOrDefault("replicas", 1);
             Map<String, Object> hpa = map(one(docs, "HorizontalPodAutoscaler", s).get("spec"));
             String dbHost = URI.create(env.get("DB_REACTIVE_URL").value()).getHost();
             if ("dev".equals(overlay)) {
                 assertEquals("true", privateTargets, s + ": dev allows private webhook targets");
+                assertEquals("true", demoSecrets, s + ": dev runs on the committed demo secrets, and says so");
                 assertEquals(1, statefulSets.size(), "dev runs a single Postgres StatefulSet");
                 Map<String, Object> pg = statefulSets.get(0);
                 assertEquals(1, map(pg.get("spec")).get("replicas"));
@@ -640,6 +642,7 @@ class ManifestConsistencyTest {
             } else if ("prod".equals(overlay)) {
                 replicatedPostgres(docs, s, dbHost, env.get("DB_USER").value());
                 assertEquals("false", privateTargets, s + ": prod refuses private webhook targets");
+                assertEquals("false", demoSecrets, s + ": prod never starts on the committed demo secrets");
                 assertTrue(replicas >= 2, s + ": prod runs at least 2 replicas");
                 assertTrue((Integer) hpa.get("minReplicas") >= 2, s + ": prod HPA keeps at least 2 replicas");
                 assertTrue(statefulSets.isEmpty(), "prod's Postgres is the CloudNativePG Cluster, no StatefulSet of ours");
@@ -920,6 +923,10 @@ class ManifestConsistencyTest {
             assertEquals(config.defaultHttpPort(), port, s + ": compose port");
             assertTrue(list(svc.get("ports")).stream().map(String::valueOf).anyMatch(p -> p.endsWith(":" + port)),
                     s + ": compose publishes port " + port);
+            list(svc.get("ports")).stream().map(String::valueOf).forEach(p -> assertTrue(p.startsWith("${PLATFORM_BIND:-127.0.0.1}:"),
+                    s + ": compose publishes " + p + " on 127.0.0.1 unless PLATFORM_BIND says otherwise"));
+            assertEquals("${PLATFORM_DEMO_SECRETS:-true}", env.get("PLATFORM_DEMO_SECRETS"),
+                    s + ": compose runs on the committed demo secrets by default, and says so");
             assertTrue(String.valueOf(map(svc.get("healthcheck")).get("test")).contains("/q/health/ready"), s + ": compose healthcheck");
             assertEquals("service_healthy", map(map(svc.get("depends_on")).get("postgres")).get("condition"), s + ": waits for Postgres");
         }

@@ -36,6 +36,9 @@ record ServiceConfig(String module, Map<String, EnvRef> envRefs, int defaultHttp
 
         /** Secrets must come from a Secret, never from a ConfigMap or a literal. */
         boolean secret() {
+            if ("true".equals(defaultValue) || "false".equals(defaultValue)) {
+                return false; // a switch (platform.demo-secrets), not a secret
+            }
             String p = property.toLowerCase();
             String e = env.toUpperCase();
             return p.contains("password") || p.contains("token") || p.contains("secret") || p.endsWith(".key")
