@@ -244,9 +244,15 @@ sleep 3
 start_receivers 2
 restore_ms=$(now_ms)
 say "restore: deploy/ha/restore.sh --to '$T'"
-"$HERE/restore.sh" --to "$T" > "$run/restore.out" 2> "$run/restore.log" || { say "restore.sh failed: $run/restore.log"; tail -5 "$run/restore.log"; exit 1; }
+stamp() { while IFS= read -r l; do printf '%s %s\n' "$(now_ms)" "$l"; done; }
+if ! "$HERE/restore.sh" --to "$T" 2>&1 > "$run/restore.out" | stamp > "$run/restore.log"; then
+  say "restore.sh failed: $run/restore.log"; tail -5 "$run/restore.log"; exit 1
+fi
 restored_ms=$(now_ms)
-say "restore.sh done in $(secs_between "$restore_ms" "$restored_ms") s ($(grep -o 'node1 leads again after [0-9]* ms' "$run/restore.log" || true))"
+# restore.sh first checks the time and pushes the current WAL (the cluster serves meanwhile), then stops the nodes:
+# what is sent from then on can only be committed by the restored cluster
+stop_ms=$(awk '/stopping the three nodes/ {print $1; exit}' "$run/restore.log")
+say "restore.sh done in $(secs_between "$restore_ms" "$restored_ms") s (nodes stopped at $(secs_between "$restore_ms" "$stop_ms") s) ($(grep -o 'node1 leads again after [0-9]* ms' "$run/restore.log" || true))"
 # each service serves a creation again by itself, or is restarted
 declare -A RESTARTED=() PROBE_MS=()
 probe() { # s -> 0 when a creation is acknowledged now
@@ -301,30 +307,31 @@ timeline=$(su_sql "SELECT timeline_id FROM pg_control_checkpoint()")
 archive_timeout=$(su_sql "SHOW archive_timeout")
 
 # --- the figures ---
-report=$(python3 - "$run" "$T_ms" "$restore_ms" "$restored_ms" "$accident_ms" "${RESTARTED[kyc]}" "${RESTARTED[checkout]}" "${RESTARTED[wallet]}" <<'PY'
+report=$(python3 - "$run" "$T_ms" "$restore_ms" "$restored_ms" "$accident_ms" "$stop_ms" "${RESTARTED[kyc]}" "${RESTARTED[checkout]}" "${RESTARTED[wallet]}" <<'PY'
 import os, re, sys, collections
 run, T, R, RD, A = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
-restarted = dict(kyc=sys.argv[6], checkout=sys.argv[7], wallet=sys.argv[8])
+S = int(sys.argv[6])
+restarted = dict(kyc=sys.argv[7], checkout=sys.argv[8], wallet=sys.argv[9])
 fail = False
 out = []
 for s in ("kyc", "checkout", "wallet"):
     d = os.path.join(run, s)
     rows = [l.rstrip("\n").split("\t") for l in open(os.path.join(d, "load.tsv"))]
-    acked = {}      # (id, kind) -> answered ms
+    acked = {}      # (id, kind) -> (sent ms, answered ms)
     for r in rows:
         if r[3] in ("create", "advance", "money") and r[4].startswith("2") and r[5] != "-":
-            acked[(r[5], r[3])] = int(r[1])
+            acked[(r[5], r[3])] = (int(r[0]), int(r[1]))
     verify = {(r[5], r[7]): (r[4], r[8]) for r in rows if r[3] == "verify"}
-    before = [k for k, at in acked.items() if at <= T]
-    between = [k for k, at in acked.items() if T < at < R]
-    after = [k for k, at in acked.items() if at >= R]
+    before = [k for k, (sent, at) in acked.items() if at <= T]
+    between = [k for k, (sent, at) in acked.items() if at > T and sent < S]
+    after = [k for k, (sent, at) in acked.items() if sent >= S]
     lost_before = [(k, verify.get(k, ("unverified", "-"))) for k in before if verify.get(k, ("?",))[0] != "OK"]
     gone_between = sum(1 for k in between if verify.get(k, ("?",))[0] != "OK")
     lost_after = [(k, verify.get(k)) for k in after if verify.get(k, ("?",))[0] != "OK"]
     events = {l.strip() for l in open(os.path.join(d, "event-objects.txt"))}
     push_created_before = [r[5] for r in rows if r[3] == "create" and r[4].startswith("2") and r[5] != "-" and r[6] == "0" and int(r[1]) <= T]
     no_event = [i for i in push_created_before if i not in events]
-    first = min((int(r[1]) for r in rows if r[3] == "create" and r[4].startswith("2") and int(r[0]) >= R), default=None)
+    first = min((int(r[1]) for r in rows if r[3] == "create" and r[4].startswith("2") and int(r[0]) >= S), default=None)
     errs = collections.Counter(r[4] if r[4] in ("ERR",) else r[4][0] + "xx" for r in rows
                                if r[3] in ("create", "advance", "money", "read") and A <= int(r[0]) < (first or 1 << 62))
     # deliveries: receivers' logs (phase 1: before T, phase 2: after the restore command)
@@ -359,10 +366,10 @@ for s in ("kyc", "checkout", "wallet"):
                + ("" if not lost_before else "  <- FAIL " + "; ".join(f"{k[1]} {k[0]}: {v}" for k, v in lost_before[:10])))
     out.append(f"  acknowledged creations before T without their event after the restore: {len(no_event)} (of {len(push_created_before)})"
                + ("" if not no_event else "  <- FAIL " + " ".join(no_event[:10])))
-    out.append(f"  acknowledged after T, before the restore command: {len(between)} writes, gone after the restore: {gone_between} (expected: all)")
-    out.append(f"  acknowledged after the restore command: {len(after)}; missing: {len(lost_after)}" + ("" if not lost_after else "  <- FAIL"))
-    out.append(f"  restore command -> first acknowledged creation: {'%.1f s' % ((first - R) / 1000) if first else 'none  <- FAIL'}"
-               f" (restore.sh returned at {(RD - R) / 1000:.1f} s); restarted: {restarted[s]}")
+    out.append(f"  acknowledged after T, sent before the nodes stopped: {len(between)} writes, gone after the restore: {gone_between} (expected: all)")
+    out.append(f"  acknowledged, sent after the nodes stopped: {len(after)}; missing: {len(lost_after)}" + ("" if not lost_after else "  <- FAIL"))
+    out.append(f"  restore command -> first acknowledged creation on the restored cluster: {'%.1f s' % ((first - R) / 1000) if first else 'none  <- FAIL'}"
+               f" (nodes stopped at {(S - R) / 1000:.1f} s, restore.sh returned at {(RD - R) / 1000:.1f} s); restarted: {restarted[s]}")
     out.append(f"  answers from the accident to that creation (not judged): {dict(errs)}")
     out.append(f"  deliveries pending at T: {len(pending)}, delivered after the restore: {len(pending) - len(pending_missing)}"
                + ("" if not pending_missing else f"  <- FAIL ({len(pending_missing)} missing)"))
