@@ -249,10 +249,12 @@ if ! "$HERE/restore.sh" --to "$T" 2>&1 > "$run/restore.out" | stamp > "$run/rest
   say "restore.sh failed: $run/restore.log"; tail -5 "$run/restore.log"; exit 1
 fi
 restored_ms=$(now_ms)
-# restore.sh first checks the time and pushes the current WAL (the cluster serves meanwhile), then stops the nodes:
-# what is sent from then on can only be committed by the restored cluster
-stop_ms=$(awk '/stopping the three nodes/ {print $1; exit}' "$run/restore.log")
-say "restore.sh done in $(secs_between "$restore_ms" "$restored_ms") s (nodes stopped at $(secs_between "$restore_ms" "$stop_ms") s) ($(grep -o 'node1 leads again after [0-9]* ms' "$run/restore.log" || true))"
+# restore.sh first checks the time and pushes the current WAL (the cluster serves meanwhile), then stops the nodes
+# (a commit may still land while they stop): what is sent once node1's restore begins can only be committed by the
+# restored cluster
+stop_ms=$(awk '/restoring node1/ {print $1; exit}' "$run/restore.log")
+leader_ms=$(awk '/node1 leads again/ {print $1; exit}' "$run/restore.log")
+say "restore.sh done in $(secs_between "$restore_ms" "$restored_ms") s (nodes stopped at $(secs_between "$restore_ms" "$stop_ms") s, node1 the leader at $(secs_between "$restore_ms" "$leader_ms") s) ($(grep -o 'node1 leads again after [0-9]* ms' "$run/restore.log" || true))"
 # each service serves a creation again by itself, or is restarted
 declare -A RESTARTED=() PROBE_MS=()
 probe() { # s -> 0 when a creation is acknowledged now
@@ -390,7 +392,7 @@ PY
 {
   echo
   echo "restore drill $(date -u '+%F %H:%M') UTC, commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . || echo '+changes'), key rotated: $rotated"
-  echo "T = $T UTC (last acknowledged write $(utc_ms "$last_ack")); accident $(( (accident_ms - T_ms) / 1000 )) s after T; restore.sh $(secs_between "$restore_ms" "$restored_ms") s; cluster on timeline $timeline; archive_timeout $archive_timeout; backup under load $backup_s s; deliveries settled $deliver_s s after the load"
+  echo "T = $T UTC (last acknowledged write $(utc_ms "$last_ack")); accident $(( (accident_ms - T_ms) / 1000 )) s after T; restore.sh $(secs_between "$restore_ms" "$restored_ms") s (nodes stopped $(secs_between "$restore_ms" "$stop_ms") s, node1 the leader $(secs_between "$restore_ms" "$leader_ms") s, then node2 and node3 rebuilt); cluster on timeline $timeline; archive_timeout $archive_timeout; backup under load $backup_s s; deliveries settled $deliver_s s after the load"
   echo "$report"
   echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"
 } | tee "$run/report.txt"
