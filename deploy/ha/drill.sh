@@ -338,6 +338,7 @@ for s in ("kyc", "checkout", "wallet"):
                                if r[3] in ("create", "advance", "money", "read") and A <= int(r[0]) < (first or 1 << 62))
     # deliveries: receivers' logs (phase 1: before T, phase 2: after the restore command)
     got1, got2 = collections.Counter(), collections.Counter()
+    first2 = {}     # (port, event) -> first arrival (ms) after the restore command
     for f in os.listdir(d):
         m = re.match(r"recv-(\d+)\.(1|1b|2)\.log$", f)
         if m:
@@ -345,6 +346,8 @@ for s in ("kyc", "checkout", "wallet"):
                 x = l.split("\t")
                 if x[1] == "/ok":
                     (got2 if m.group(2) == "2" else got1)[(m.group(1), x[2])] += 1
+                    if m.group(2) == "2":
+                        first2.setdefault((m.group(1), x[2]), int(x[0]) // 1000)
     port = lambda url: re.search(r":(\d+)/", url).group(1)
     pending = [(port(u), e) for e, u in (l.rstrip("\n").split("\t") for l in open(os.path.join(d, "pending-at-T.tsv")) if l.strip())]
     pending_missing = [p for p in pending if got2[p] == 0]
@@ -373,7 +376,9 @@ for s in ("kyc", "checkout", "wallet"):
     out.append(f"  restore command -> first acknowledged creation on the restored cluster: {'%.1f s' % ((first - R) / 1000) if first else 'none  <- FAIL'}"
                f" (nodes stopped at {(S - R) / 1000:.1f} s, restore.sh returned at {(RD - R) / 1000:.1f} s); restarted: {restarted[s]}")
     out.append(f"  answers from the accident to that creation (not judged): {dict(errs)}")
+    arrived = [first2[p] for p in pending if p in first2]
     out.append(f"  deliveries pending at T: {len(pending)}, delivered after the restore: {len(pending) - len(pending_missing)}"
+               + (f" (the last {(max(arrived) - R) / 1000:.1f} s after the restore command: a failed attempt waits 1 min)" if arrived else "")
                + ("" if not pending_missing else f"  <- FAIL ({len(pending_missing)} missing)"))
     out.append(f"  deliveries the restored outbox holds: {len(after_rows)}, never received: {not_delivered}" + ("" if not not_delivered else "  <- FAIL"))
     out.append(f"  deliveries received more than once: {twice} (received before T and again after the restore: {twice_restore}); unsigned: {unsigned}")
