@@ -17,8 +17,8 @@
 # the archive's lag under load (what losing every volume would cost); the deliveries pending at T and whether they
 # arrived, events delivered more than once; the feed follower's missed events; load average.
 #   --rotate-key   rotate PLATFORM_ENCRYPTION_KEY after the backup
-#   --keep         leave the cluster and the logs (no down.sh)
-# Environment: HA_DIR (/var/tmp/platform-drill/ha), HA_PORT_BASE (18400; the services on +41..+43, receivers +61..+68),
+#   --keep         leave the cluster running (no down.sh); the logs always stay
+# Environment: HA_DIR (/var/tmp/platform-drill/ha), HA_PORT_BASE (18400; the services on +41..+43, receivers +61..+69),
 # DRILL_APPS (a directory of <module>/quarkus-app; default each module's target/quarkus-app), LOAD1 / LOAD2 / AFTER_T /
 # AFTER_RESTORE (seconds of each phase), CREATE_RATE, READ_RATE, ADVANCE_RATE, MONEY_RATE (per second and service).
 # Run as root (up.sh); logs in $DRILL_DIR/run-<time>.
@@ -30,7 +30,7 @@ HERE=$root/deploy/ha
 rotate=0; keep=0
 while [ $# -gt 0 ]; do
   case "$1" in
-    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     --rotate-key) rotate=1 ;;
     --keep) keep=1 ;;
     *) echo "unknown option: $1 (see --help)" >&2; exit 2 ;;
