@@ -30,7 +30,7 @@ HERE=$root/deploy/ha
 rotate=0; keep=0
 while [ $# -gt 0 ]; do
   case "$1" in
-    -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     --rotate-key) rotate=1 ;;
     --keep) keep=1 ;;
     *) echo "unknown option: $1 (see --help)" >&2; exit 2 ;;
