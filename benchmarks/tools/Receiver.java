@@ -51,6 +51,8 @@ public class Receiver {
     static long overlaps;
     static long other;
     static final StringBuilder lines = new StringBuilder(1 << 16);
+    /** Set when the process stops: nothing more is logged, so nothing more is answered. */
+    static boolean logClosed;
 
     /** Work the timers hand back to the selector thread. */
     static final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
@@ -102,7 +104,13 @@ public class Receiver {
         rt.start();
 
         BufferedWriter out = Files.newBufferedWriter(log, StandardCharsets.UTF_8);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> writeLog(out)));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            // a request answered after the last write would be an acknowledged delivery missing from the log
+            synchronized (lines) {
+                logClosed = true;
+            }
+            writeLog(out);
+        }));
         System.out.println("receiver ready on 127.0.0.1:" + port + " (reset on " + (port + 1) + ")");
         long deadline = System.currentTimeMillis() + maxSeconds * 1000;
         long nextFlush = System.currentTimeMillis() + 200;
@@ -237,12 +245,15 @@ public class Receiver {
             case "/ok" -> {
                 int n = inFlight.merge(id, 1, Integer::sum);
                 boolean overlap = n > 1;
+                if (!log(at, "/ok", id, overlap ? "1" : "0", s)) {
+                    close(key); // stopping: unanswered, as a receiver that went away
+                    return;
+                }
                 if (overlap) {
                     overlaps++;
                 }
                 total++;
                 seen.add(id);
-                log(at, "/ok", id, overlap ? "1" : "0", s);
                 long delay = query != null && query.startsWith("delay=") ? Long.parseLong(query.substring(6)) : 0;
                 Runnable done = () -> {
                     inFlight.computeIfPresent(id, (k, v) -> v <= 1 ? null : v - 1);
@@ -286,10 +297,15 @@ public class Receiver {
         }, ms, TimeUnit.MILLISECONDS);
     }
 
-    static void log(long at, String path, String id, String overlap, String sig) {
+    /** False once the process is stopping (nothing is logged then). */
+    static boolean log(long at, String path, String id, String overlap, String sig) {
         synchronized (lines) {
+            if (logClosed) {
+                return false;
+            }
             lines.append(at).append('\t').append(path).append('\t').append(id).append('\t').append(overlap)
                     .append('\t').append(sig).append('\n');
+            return true;
         }
     }
 

@@ -31,7 +31,9 @@ import java.util.regex.Pattern;
  *   money    a withdrawal (wallet) or a refund of an advanced intent (checkout);
  *   read     a GET of an acknowledged object;
  *   feed     one follower of the second owner's event feed (held reads, GET /api/v1/events?after=...).
- * Nothing is retried: every answer is written as it came. It stops when {@code stopFile} exists (or after maxSeconds),
+ * Nothing is retried: every answer is written as it came. While {@code pauseFile} exists (optional) nothing is sent
+ * but the feed is read on (deploy/ha/drill.sh pauses to note its last acknowledged write before its instant T).
+ * It stops when {@code stopFile} exists (or after maxSeconds),
  * lets what is in flight finish, reads the feed on for feedDrainSeconds, then looks up every acknowledged write on the
  * release the base file names now. Lines (TSV) in {@code out}:
  *   sent_ms answered_ms base kind status(or ERR) id key_index idempotency_key error_code
@@ -70,6 +72,7 @@ public class UpgradeLoad {
         keys = p.getProperty("keys").split(",");
         Path baseFile = Path.of(p.getProperty("baseFile"));
         Path stopFile = Path.of(p.getProperty("stopFile"));
+        Path pauseFile = p.getProperty("pauseFile") == null ? null : Path.of(p.getProperty("pauseFile"));
         base = Files.readString(baseFile).trim();
         long deadline = System.currentTimeMillis() + Long.parseLong(p.getProperty("maxSeconds", "600")) * 1000;
         long maxRequests = Long.parseLong(p.getProperty("maxRequests", "20000"));
@@ -92,6 +95,17 @@ public class UpgradeLoad {
                 base = now;
                 System.err.println("load moved to " + base);
             }
+            boolean pause = pauseFile != null && Files.exists(pauseFile);
+            long at = System.currentTimeMillis();
+            pausedSince = !pause ? 0 : pausedSince == 0 ? at : pausedSince;
+            paused = pause;
+            Path quiet = pauseFile == null ? null : Path.of(pauseFile + ".quiet");
+            if (pause && at - pausedSince >= 300 && IN_FLIGHT.availablePermits() == 1000 && !Files.exists(quiet)) {
+                // paused, every request answered: the last acknowledged write (epoch ms of its answer)
+                Files.writeString(quiet, lastAck.get() + "\n");
+            } else if (!pause && quiet != null) {
+                Files.deleteIfExists(quiet);
+            }
             Thread.sleep(100);
         }
         stopping = true;
@@ -113,6 +127,9 @@ public class UpgradeLoad {
     }
 
     static volatile boolean stopping;
+    static volatile boolean paused;
+    static long pausedSince;
+    static final AtomicLong lastAck = new AtomicLong();
     static volatile long feedUntil = Long.MAX_VALUE;
 
     interface Send {
@@ -127,12 +144,26 @@ public class UpgradeLoad {
                 return;
             }
             long begin = System.currentTimeMillis();
+            long pausedFrom = 0;
             for (int n = 1; !stopping; n++) {
+                while (paused && !stopping) {
+                    pausedFrom = pausedFrom == 0 ? System.currentTimeMillis() : pausedFrom;
+                    sleep(20);
+                }
+                if (pausedFrom != 0) {
+                    // the pace goes on from the end of the pause, without a burst for the time paused
+                    begin += System.currentTimeMillis() - pausedFrom;
+                    pausedFrom = 0;
+                }
                 long wait = begin + (long) ((n - 1) * 1000.0 / rate) - System.currentTimeMillis();
                 if (wait > 0) {
                     sleep(wait);
                     if (stopping) {
                         return;
+                    }
+                    if (paused) {
+                        n--;
+                        continue;
                     }
                 }
                 IN_FLIGHT.acquireUninterruptibly();
@@ -217,6 +248,7 @@ public class UpgradeLoad {
                 if (r.statusCode() / 100 == 2 && m.find()) {
                     id = m.group(1);
                     if (acked != null) {
+                        lastAck.accumulateAndGet(System.currentTimeMillis(), Math::max);
                         Matcher s = STATUS.matcher(r.body());
                         acked.acked(id, s.find() ? s.group(1) : null);
                     }

@@ -115,7 +115,8 @@ public class EventFeed {
         long after = cursors.position(q.owner(), q.mode(), q.after());
         return store.after(policy, q.owner(), q.mode(), after).chain(at -> {
             if (after > at.head()) {
-                // only a forged or foreign cursor gets here; taken, it would pin the address's remembered position
+                // a forged or foreign cursor, or one handed out after the instant a restored database went back to
+                // (docs/deployment.md); taken, it would pin the address's remembered position
                 throw ApiException.invalid("after", "This cursor is beyond the end of your feed: pass a cursor this"
                         + " feed returned, 'start' or 'latest'");
             }
