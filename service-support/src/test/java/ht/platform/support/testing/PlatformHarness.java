@@ -32,6 +32,8 @@ public final class PlatformHarness implements BeforeEachCallback, AfterEachCallb
                     MovableClock clock = (MovableClock) field.get(instance);
                     if (clock != null) {
                         clock.reset();
+                    } else if (field.isAnnotationPresent(jakarta.inject.Inject.class)) {
+                        throw new IllegalStateException("the harness sees " + field + " not injected: it could not reset it");
                     }
                 } else if (field.getType() == Receiver.class && field.get(instance) == null) {
                     Receiver receiver = new Receiver();
