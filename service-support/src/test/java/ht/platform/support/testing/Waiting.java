@@ -68,7 +68,7 @@ public final class Waiting {
      * single failure fails the test at once.
      */
     public static void holdsFor(String what, Duration during, ThrowingRunnable assertions) {
-        Awaitility.await(what).during(during).atMost(during.plusSeconds(5)).pollDelay(Duration.ZERO).pollInterval(POLL)
-                .pollInSameThread().untilAsserted(assertions);
+        Awaitility.await(what).during(during).atMost(during.plusSeconds(1)).pollDelay(Duration.ZERO).pollInterval(POLL)
+                .pollInSameThread().failFast(what, assertions).untilAsserted(assertions);
     }
 }
