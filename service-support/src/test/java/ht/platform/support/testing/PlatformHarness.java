@@ -28,10 +28,10 @@ public final class PlatformHarness implements BeforeEachCallback, AfterEachCallb
         List<Receiver> opened = new ArrayList<>();
         for (Object instance : context.getRequiredTestInstances().getAllInstances()) {
             for (Field field : fields(instance.getClass())) {
-                if (field.getType() == MovableClock.class) {
-                    MovableClock clock = (MovableClock) field.get(instance);
+                if (isClock(field)) {
+                    Object clock = field.get(instance);
                     if (clock != null) {
-                        clock.reset();
+                        reset(clock);
                     } else if (field.isAnnotationPresent(jakarta.inject.Inject.class)) {
                         throw new IllegalStateException("the harness sees " + field + " not injected: it could not reset it");
                     }
@@ -49,8 +49,8 @@ public final class PlatformHarness implements BeforeEachCallback, AfterEachCallb
     public void afterEach(ExtensionContext context) throws Exception {
         for (Object instance : context.getRequiredTestInstances().getAllInstances()) {
             for (Field field : fields(instance.getClass())) {
-                if (field.getType() == MovableClock.class && field.get(instance) != null) {
-                    ((MovableClock) field.get(instance)).reset();
+                if (isClock(field) && field.get(instance) != null) {
+                    reset(field.get(instance));
                 }
             }
         }
@@ -73,12 +73,21 @@ public final class PlatformHarness implements BeforeEachCallback, AfterEachCallb
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
             for (Field field : c.getDeclaredFields()) {
                 if (!Modifier.isStatic(field.getModifiers()) && !Modifier.isFinal(field.getModifiers())
-                        && (field.getType() == MovableClock.class || field.getType() == Receiver.class)) {
+                        && (isClock(field) || field.getType() == Receiver.class)) {
                     field.setAccessible(true);
                     fields.add(field);
                 }
             }
         }
         return fields;
+    }
+
+    /** By name: a clock of the application's class loader is reset as well as one of this class's. */
+    private static boolean isClock(Field field) {
+        return field.getType().getName().equals(MovableClock.class.getName());
+    }
+
+    private static void reset(Object clock) throws ReflectiveOperationException {
+        clock.getClass().getMethod("reset").invoke(clock);
     }
 }
