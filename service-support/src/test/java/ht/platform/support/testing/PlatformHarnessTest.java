@@ -15,8 +15,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,6 +27,7 @@ class PlatformHarnessTest {
 
     /** Shared by the two tests, as a clock bean is shared by a service's tests. */
     static final MovableClock SHARED = new MovableClock(Clock.systemUTC());
+    static Receiver first;
     static int firstPort;
 
     MovableClock clock = SHARED;
@@ -36,6 +37,7 @@ class PlatformHarnessTest {
     @Order(1)
     void aTestMovesTheClockAndUsesItsReceiver() {
         assertNotNull(receiver, "a receiver for the test");
+        first = receiver;
         firstPort = receiver.port();
         clock.advance(Duration.ofDays(3));
         assertTrue(clock.instant().isAfter(Instant.now().plus(Duration.ofDays(2))));
@@ -47,11 +49,13 @@ class PlatformHarnessTest {
         assertTrue(Duration.between(Instant.now(), clock.instant()).abs().compareTo(Duration.ofSeconds(5)) < 0,
                 "the clock is back: " + clock.instant());
         assertNotNull(receiver);
-        assertNotEquals(firstPort, receiver.port());
-        assertThrows(ConnectException.class, () -> {
-            try (Socket ignored = new Socket(InetAddress.getLoopbackAddress(), firstPort)) {
-                throw new IOException("the first test's receiver still answers");
-            }
-        });
+        assertNotSame(first, receiver);
+        if (receiver.port() != firstPort) { // the system could give the closed port to the new one
+            assertThrows(ConnectException.class, () -> {
+                try (Socket ignored = new Socket(InetAddress.getLoopbackAddress(), firstPort)) {
+                    throw new IOException("the first test's receiver still answers");
+                }
+            });
+        }
     }
 }
