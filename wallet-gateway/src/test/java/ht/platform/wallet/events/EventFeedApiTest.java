@@ -207,7 +207,7 @@ class EventFeedApiTest {
         TestApi.payment(key, 100);
         TestApi.payment(key, 200);
         String shown = Waiting.until("the lag shown", () -> given().cookie("dash_session", cookie).get("/dashboard/webhooks")
-                .then().statusCode(200).extract().asString(), page -> page.contains("<strong>2</strong>"));
+                .then().statusCode(200).extract().asString(), answer -> answer.contains("<strong>2</strong>"));
         assertTrue(shown.contains("id=\"lag-" + address + "\"><strong>2</strong>"), "two events behind its cursor: " + latest);
     }
 }
