@@ -1,7 +1,10 @@
 package ht.platform.kyc;
 
+import ht.platform.support.testing.MissingTool;
+import ht.platform.support.testing.Waiting;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
-import org.junit.jupiter.api.Assumptions;
+import org.awaitility.core.ConditionTimeoutException;
+import org.awaitility.core.TerminalFailureException;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -12,16 +15,15 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Starts the real face sidecar (kyc-service/face-sidecar, node server.js on 127.0.0.1 and a free port) for the live
- * tests and points kyc-service at it ({@code kyc.face.url}). Its packages come from the committed package-lock
- * ({@code npm ci} when node_modules is absent); Tesseract is looked for (or installed) too, before the service starts.
- * Without node/npm the sidecar is not started and {@link #require()} skips the tests with the reason.
+ * tests and points kyc-service at it ({@code kyc.face.url}). Its packages come from the committed package-lock,
+ * installed by {@code .ci/install-tools} ({@code npm ci}), never by a test. Without node or the packages the sidecar
+ * is not started, and {@link #require()} fails the tests under {@code CI=true} and skips them elsewhere.
  */
 public class FaceSidecarResource implements QuarkusTestResourceLifecycleManager {
 
@@ -40,35 +42,34 @@ public class FaceSidecarResource implements QuarkusTestResourceLifecycleManager 
         return directory().resolve("node_modules/@vladmandic/face-api/demo");
     }
 
-    /** Installs the sidecar's packages ({@code npm ci}) when they are missing; the reason it cannot, or empty. */
-    private static Optional<String> install() throws InterruptedException {
-        var node = MachineTools.find("node");
-        var npm = MachineTools.find("npm");
-        if (node.isEmpty() || npm.isEmpty()) {
-            return Optional.of(MachineTools.missing(node.isEmpty() ? "node" : "npm"));
+    /** {@link #demoPhotos()}; without them the calling test fails (CI) or is skipped. */
+    public static Path requireDemoPhotos() {
+        MissingTool.check(Files.isDirectory(demoPhotos()), "[live checks] no face-api demo photos at " + demoPhotos()
+                + ": npm ci in " + directory());
+        return demoPhotos();
+    }
+
+    /** Why the sidecar cannot run here (no node, no packages), or empty. */
+    private static Optional<String> notInstalled() {
+        if (MachineTools.find("node").isEmpty()) {
+            return Optional.of(MachineTools.missing("node"));
         }
         Path dir = directory();
         if (!Files.isDirectory(dir.resolve("node_modules/@vladmandic/face-api/model"))) {
-            System.out.println("[live checks] installing the face sidecar's packages: npm ci in " + dir);
-            try {
-                ht.platform.support.testing.MachineCommand.run(List.of(npm.get(), "ci", "--no-audit", "--no-fund"), dir.toFile(), 10);
-            } catch (IOException e) {
-                return Optional.of("[live checks] SKIPPED: npm ci failed in " + dir + ": " + e.getMessage());
-            }
+            return Optional.of("[live checks] the face sidecar's packages are not installed: npm ci in " + dir);
         }
         return Optional.empty();
     }
 
     public static String require() {
-        Assumptions.assumeTrue(url != null, missing);
+        MissingTool.check(url != null, missing);
         return url;
     }
 
     @Override
     public Map<String, String> start() {
-        MachineTools.find("tesseract");
         try {
-            Optional<String> notInstalled = install();
+            Optional<String> notInstalled = notInstalled();
             if (notInstalled.isPresent()) {
                 missing = notInstalled.get();
                 System.out.println(missing);
@@ -141,8 +142,8 @@ public class FaceSidecarResource implements QuarkusTestResourceLifecycleManager 
 
     /** A sidecar of its own with these settings (for the tests of its limits); stop it with {@link #stop()}. */
     public static FaceSidecarResource started(Map<String, String> settings) throws IOException, InterruptedException {
-        Optional<String> notInstalled = install();
-        Assumptions.assumeTrue(notInstalled.isEmpty(), notInstalled.orElse(""));
+        Optional<String> notInstalled = notInstalled();
+        MissingTool.check(notInstalled.isEmpty(), notInstalled.orElse(""));
         var node = MachineTools.find("node");
         FaceSidecarResource own = new FaceSidecarResource();
         own.own = true;
@@ -175,22 +176,18 @@ public class FaceSidecarResource implements QuarkusTestResourceLifecycleManager 
                 Duration.ofSeconds(60), 1024);
     }
 
-    private boolean healthy(String base, Duration within) throws InterruptedException {
+    private boolean healthy(String base, Duration within) {
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-        long until = System.nanoTime() + within.toNanos();
-        while (System.nanoTime() < until && process.isAlive()) {
-            try {
-                var r = client.send(HttpRequest.newBuilder(URI.create(base + "/health")).timeout(Duration.ofSeconds(2)).build(),
-                        HttpResponse.BodyHandlers.discarding());
-                if (r.statusCode() == 200) {
-                    return true;
-                }
-            } catch (IOException e) {
-                // not listening yet
-            }
-            Thread.sleep(250);
+        try {
+            Waiting.await("the face sidecar healthy", within).pollInterval(Duration.ofMillis(250))
+                    .ignoreExceptionsInstanceOf(IOException.class) // not listening yet
+                    .failFast("the face sidecar exited", () -> !process.isAlive())
+                    .until(() -> client.send(HttpRequest.newBuilder(URI.create(base + "/health")).timeout(Duration.ofSeconds(2)).build(),
+                            HttpResponse.BodyHandlers.discarding()).statusCode() == 200);
+            return true;
+        } catch (ConditionTimeoutException | TerminalFailureException e) {
+            return false;
         }
-        return false;
     }
 
     @Override

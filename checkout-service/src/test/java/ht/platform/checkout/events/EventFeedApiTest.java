@@ -2,15 +2,18 @@ package ht.platform.checkout.events;
 
 import com.stripe.net.Webhook;
 import ht.platform.checkout.TestApi;
+import ht.platform.support.feed.FeedWaiters;
 import ht.platform.support.testing.FeedReader;
+import ht.platform.support.testing.PlatformHarness;
+import ht.platform.support.testing.Waiting;
 import ht.platform.support.time.MovableClock;
 import ht.platform.webhooks.signing.SignatureScheme;
 import ht.platform.webhooks.signing.WebhookVerifier;
 import io.restassured.path.json.JsonPath;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.time.Duration;
 import java.util.List;
@@ -24,15 +27,15 @@ import static org.junit.jupiter.api.Assertions.*;
 
 /** The event feed as a merchant meets it: a pull endpoint, GET /api/v1/events?after=, held reads, retention. */
 @QuarkusTest
+@ExtendWith(PlatformHarness.class)
 class EventFeedApiTest {
 
     @Inject
     MovableClock clock;
 
-    @AfterEach
-    void tearDown() {
-        clock.reset();
-    }
+    @Inject
+    FeedWaiters feedReads;
+
 
     @Test
     void aPullEndpointKeepsItsEventsOnTheFeedSignedAndInCommitOrder() throws Exception {
@@ -72,9 +75,10 @@ class EventFeedApiTest {
 
         // a held read answers when the next event commits
         String from = cursor;
+        int heldBefore = feedReads.held();
         CompletableFuture<JsonPath> held = CompletableFuture.supplyAsync(() -> as(key)
                 .get("/api/v1/events?after=" + from + "&wait=20").then().statusCode(200).extract().jsonPath());
-        Thread.sleep(300);
+        Waiting.until("the read held", () -> feedReads.held() > heldBefore);
         long start = System.nanoTime();
         TestApi.createIntent(key, "7");
         JsonPath woken = held.get(15, TimeUnit.SECONDS);

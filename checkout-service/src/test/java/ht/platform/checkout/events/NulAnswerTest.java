@@ -4,12 +4,13 @@ import ht.platform.support.testing.Receiver;
 import ht.platform.support.testing.Deliveries;
 import ht.platform.checkout.TestApi;
 import ht.platform.support.outbox.DeliveryRunner;
+import ht.platform.support.testing.PlatformHarness;
 import ht.platform.support.time.MovableClock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A receiver that answers with a NUL byte (Postgres text cannot keep it): the attempt is still recorded, once. */
 @QuarkusTest
+@ExtendWith(PlatformHarness.class)
 class NulAnswerTest {
 
     static final byte[] NUL_ANSWER = "ok\0binary".getBytes(StandardCharsets.ISO_8859_1);
@@ -36,10 +38,6 @@ class NulAnswerTest {
     @Inject
     CheckoutDeliveryPolicy policy;
 
-    @AfterEach
-    void reset() {
-        clock.reset();
-    }
 
     JsonPath delivered(String key, Receiver receiver, int status) throws Exception {
         receiver.status.set(status);

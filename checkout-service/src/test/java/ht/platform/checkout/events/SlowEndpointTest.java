@@ -3,6 +3,7 @@ package ht.platform.checkout.events;
 import com.sun.net.httpserver.HttpServer;
 import ht.platform.checkout.TestApi;
 import ht.platform.support.outbox.WebhookSettings;
+import ht.platform.support.testing.Waiting;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -17,7 +19,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static ht.platform.checkout.TestApi.as;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /** One endpoint that answers slowly holds a bounded share of the sending slots and never stalls the others. */
 @QuarkusTest
@@ -73,13 +74,8 @@ class SlowEndpointTest {
         for (int i = 0; i < EVENTS; i++) {
             TestApi.createIntent(key, "1.00");
         }
-        long end = System.currentTimeMillis() + 8_000;
-        while (fastReceived.get() < EVENTS) {
-            if (System.currentTimeMillis() > end) {
-                fail("the fast endpoint received " + fastReceived.get() + " of " + EVENTS + " behind the slow one");
-            }
-            Thread.sleep(20);
-        }
+        Waiting.until("the fast endpoint to receive all " + EVENTS + " events behind the slow one", Duration.ofSeconds(8),
+                () -> fastReceived.get() >= EVENTS);
         assertEquals(EVENTS, fastReceived.get());
         assertTrue(slowMax.get() <= settings.maxInFlightPerDestination(),
                 "the slow endpoint had " + slowMax.get() + " deliveries in flight at once");

@@ -9,15 +9,17 @@ import ht.platform.checkout.TestApi;
 import ht.platform.support.outbox.DeliveryRunner;
 import ht.platform.support.outbox.SendResult;
 import ht.platform.support.outbox.WebhookTransport;
+import ht.platform.support.testing.PlatformHarness;
+import ht.platform.support.testing.Waiting;
 import ht.platform.support.time.MovableClock;
 import ht.platform.webhooks.destination.OutgoingUrlPolicy;
 import ht.platform.webhooks.signing.SignatureScheme;
 import ht.platform.webhooks.signing.WebhookVerifier;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -31,6 +33,7 @@ import static org.hamcrest.Matchers.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 @QuarkusTest
+@ExtendWith(PlatformHarness.class)
 class WebhookDeliveryTest {
 
     @Inject
@@ -48,29 +51,17 @@ class WebhookDeliveryTest {
     @Inject
     ObjectMapper mapper;
 
+    /** A fresh receiver for each test (PlatformHarness). */
     Receiver receiver;
     String key;
 
     @BeforeEach
-    void setUp() throws Exception {
-        receiver = new Receiver();
+    void setUp() {
         key = TestApi.key(TestApi.application("Hooks " + System.nanoTime()), "test", null);
     }
 
-    @AfterEach
-    void tearDown() {
-        clock.reset();
-        receiver.close();
-    }
-
-    static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long end = System.currentTimeMillis() + 10_000;
-        while (!condition.getAsBoolean()) {
-            if (System.currentTimeMillis() > end) {
-                fail("timed out waiting for " + what);
-            }
-            Thread.sleep(50);
-        }
+    static void await(BooleanSupplier condition, String what) {
+        Waiting.until(what, condition);
     }
 
     @Test

@@ -7,6 +7,7 @@ import ht.platform.rail.moncash.MonCashClient;
 import ht.platform.rail.moncash.MonCashConfig;
 import ht.platform.rail.moncash.sandbox.MonCashSandbox;
 import ht.platform.support.testing.MonCashStandIn;
+import ht.platform.support.testing.PlatformHarness;
 import ht.platform.support.testing.TestDatabase;
 import ht.platform.support.time.MovableClock;
 import ht.platform.webhooks.signing.SignatureScheme;
@@ -20,6 +21,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.math.BigDecimal;
 import java.net.URLDecoder;
@@ -44,6 +46,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Live checkout through the MonCash stand-in (a real HTTP server): every failure it injects, settled by the service. */
 @QuarkusTest
 @TestProfile(MonCashStandIn.Profile.class)
+@ExtendWith(PlatformHarness.class)
 class MonCashCheckoutTest {
 
     @Inject
@@ -72,7 +75,6 @@ class MonCashCheckoutTest {
         sandbox.at(Instant.now());
         sandbox.revokeAccessTokens(); // set back, the stand-in's clock would honour a token issued in its future
         rails.breaker(MonCashProvider.NAME).reset();
-        clock.reset();
     }
 
     record Intent(String id, String session) { }

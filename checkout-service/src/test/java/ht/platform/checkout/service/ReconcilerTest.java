@@ -3,14 +3,15 @@ package ht.platform.checkout.service;
 import ht.platform.checkout.TestApi;
 import ht.platform.checkout.model.PaymentAttempt;
 import ht.platform.checkout.provider.SimulatorProvider;
+import ht.platform.support.testing.PlatformHarness;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import ht.platform.support.time.MovableClock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.vertx.VertxContextSupport;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -24,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 @QuarkusTest
+@ExtendWith(PlatformHarness.class)
 class ReconcilerTest {
 
     @Inject
@@ -42,10 +44,6 @@ class ReconcilerTest {
         key = TestApi.key(TestApi.application("Reconcile " + System.nanoTime()), "test", null);
     }
 
-    @AfterEach
-    void resetClock() {
-        clock.reset();
-    }
 
     String status(String id) {
         return as(key).get("/api/v1/payment_intents/" + id).then().statusCode(200).extract().path("status");

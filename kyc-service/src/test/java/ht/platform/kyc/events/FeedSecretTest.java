@@ -2,6 +2,7 @@ package ht.platform.kyc.events;
 
 import ht.platform.kyc.Fixtures;
 import ht.platform.support.testing.FeedReader;
+import ht.platform.support.testing.PlatformHarness;
 import ht.platform.support.testing.Receiver;
 import ht.platform.support.time.MovableClock;
 import ht.platform.webhooks.signing.SignatureScheme;
@@ -9,8 +10,8 @@ import ht.platform.webhooks.signing.WebhookVerifier;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -28,15 +29,12 @@ import static org.junit.jupiter.api.Assertions.*;
  * changing a mode's URL draws a new push secret, the one before signing beside it through the overlap.
  */
 @QuarkusTest
+@ExtendWith(PlatformHarness.class)
 class FeedSecretTest {
 
     @Inject
     MovableClock clock;
 
-    @AfterEach
-    void resetClock() {
-        clock.reset();
-    }
 
     @Test
     void theFeedIsSignedWithTheFeedSecretNeverWithThePushSecret() throws Exception {

@@ -4,12 +4,14 @@ import ht.platform.support.testing.Deliveries;
 import ht.platform.kyc.Fixtures;
 import ht.platform.support.testing.Receiver;
 import ht.platform.support.outbox.DeliveryRunner;
+import ht.platform.support.testing.PlatformHarness;
+import ht.platform.support.testing.Waiting;
 import ht.platform.support.testing.TestDatabase;
 import ht.platform.support.time.MovableClock;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -25,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A receiver that answers with a NUL byte (Postgres text cannot keep it): the attempt is still recorded, once. */
 @QuarkusTest
+@ExtendWith(PlatformHarness.class)
 class NulAnswerTest {
 
     static final byte[] NUL_ANSWER = "ok\0binary".getBytes(StandardCharsets.ISO_8859_1);
@@ -38,10 +41,6 @@ class NulAnswerTest {
     @Inject
     KycDeliveryPolicy policy;
 
-    @AfterEach
-    void reset() {
-        clock.reset();
-    }
 
     Map<String, Object> delivered(Receiver receiver, int status) throws Exception {
         receiver.status.set(status);
@@ -49,13 +48,10 @@ class NulAnswerTest {
         Fixtures.App app = Fixtures.app(receiver.url());
         String id = Fixtures.create(app.testKey(), "nul-" + status);
         receiver.await(h -> h.text().contains(id));
-        long until = System.currentTimeMillis() + 10_000;
-        Map<String, Object> row = null;
-        while (System.currentTimeMillis() < until && (row == null || ((Number) row.get("attempts")).intValue() < 1)) {
-            row = given().header("Authorization", Fixtures.ADMIN).get("/admin/v1/applications/" + app.id() + "/deliveries")
-                    .then().statusCode(200).extract().path("data[0]");
-            Thread.sleep(50);
-        }
+        Map<String, Object> row = Waiting.until("the attempt recorded",
+                () -> given().header("Authorization", Fixtures.ADMIN).get("/admin/v1/applications/" + app.id() + "/deliveries")
+                        .then().statusCode(200).extract().<Map<String, Object>>path("data[0]"),
+                r -> r != null && ((Number) r.get("attempts")).intValue() >= 1);
         clock.advance(Duration.ofSeconds(30)); // beyond the lease: an unrecorded delivery would go out again
         Deliveries.drainUntilIdle(runner, policy);
         assertEquals(1, receiver.received.size(), "sent once");

@@ -5,14 +5,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.stripe.exception.SignatureVerificationException;
 import com.stripe.net.Webhook;
 import ht.platform.kyc.Fixtures;
+import ht.platform.support.testing.PlatformHarness;
 import ht.platform.support.testing.Receiver;
 import ht.platform.support.testing.TestDatabase;
 import ht.platform.support.time.MovableClock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.nio.charset.StandardCharsets;
 import java.security.KeyFactory;
@@ -43,6 +44,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * with the JDK's own Ed25519 against every key of the JWKS, not with the service's code.
  */
 @QuarkusTest
+@ExtendWith(PlatformHarness.class)
 class TestAndLiveApartTest {
 
     static final ObjectMapper JSON = new ObjectMapper();
@@ -50,10 +52,6 @@ class TestAndLiveApartTest {
     @Inject
     MovableClock clock;
 
-    @AfterEach
-    void resetClock() {
-        clock.reset();
-    }
 
     @Test
     void aTestProofNeverVerifiesAgainstTheLiveJwks() throws Exception {

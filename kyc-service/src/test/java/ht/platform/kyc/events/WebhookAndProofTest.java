@@ -10,6 +10,8 @@ import ht.platform.kyc.TestSupport;
 import ht.platform.support.outbox.DeliveryRunner;
 import ht.platform.support.outbox.SendResult;
 import ht.platform.support.outbox.WebhookTransport;
+import ht.platform.support.testing.PlatformHarness;
+import ht.platform.support.testing.Waiting;
 import ht.platform.support.time.MovableClock;
 import ht.platform.webhooks.destination.OutgoingUrlPolicy;
 import io.quarkus.test.junit.QuarkusTest;
@@ -21,8 +23,8 @@ import org.jose4j.jwt.consumer.JwtConsumer;
 import org.jose4j.jwt.consumer.JwtConsumerBuilder;
 import org.jose4j.keys.resolvers.JwksVerificationKeyResolver;
 import org.jose4j.jwa.AlgorithmConstraints;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -38,6 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @QuarkusTest
+@ExtendWith(PlatformHarness.class)
 class WebhookAndProofTest {
 
     @Inject
@@ -52,10 +55,6 @@ class WebhookAndProofTest {
     @Inject
     WebhookTransport transport;
 
-    @AfterEach
-    void reset() {
-        clock.reset();
-    }
 
     /** The "done when": create, complete in test mode, receive and verify the webhook, proof offline, subject status. */
     @Test
@@ -139,14 +138,9 @@ class WebhookAndProofTest {
             receiver.status.set(200);
             given().header("Authorization", Fixtures.ADMIN).post("/admin/v1/deliveries/" + delivery + "/resend").then().statusCode(200);
             receiver.await(h -> receiver.received.size() >= 10);
-            long until = System.currentTimeMillis() + 10_000;
-            String status = "";
-            while (System.currentTimeMillis() < until && !status.equals("delivered")) {
-                status = given().header("Authorization", Fixtures.ADMIN).get("/admin/v1/applications/" + app.id() + "/deliveries")
-                        .then().extract().path("data[0].status");
-                Thread.sleep(50);
-            }
-            assertEquals("delivered", status);
+            Waiting.until("the resent delivery delivered", () -> given().header("Authorization", Fixtures.ADMIN)
+                    .get("/admin/v1/applications/" + app.id() + "/deliveries").then().extract().<String>path("data[0].status"),
+                    "delivered"::equals);
             given().header("Authorization", Fixtures.ADMIN).post("/admin/v1/deliveries/whd_missing/resend").then().statusCode(404);
         }
     }
@@ -185,19 +179,11 @@ class WebhookAndProofTest {
         }
     }
 
-    private void awaitAttempts(String app, int attempts) throws InterruptedException {
-        long until = System.currentTimeMillis() + 10_000;
-        int seen = -1;
-        while (System.currentTimeMillis() < until) {
-            seen = given().header("Authorization", Fixtures.ADMIN).get("/admin/v1/applications/" + app + "/deliveries")
-                    .then().extract().path("data[0].attempts");
-            if (seen >= attempts) {
-                assertEquals(attempts, seen);
-                return;
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("expected " + attempts + " attempts, saw " + seen);
+    private void awaitAttempts(String app, int attempts) {
+        int seen = Waiting.until(attempts + " attempts recorded", () -> given().header("Authorization", Fixtures.ADMIN)
+                .get("/admin/v1/applications/" + app + "/deliveries").then().extract().<Integer>path("data[0].attempts"),
+                n -> n != null && n >= attempts);
+        assertEquals(attempts, seen);
     }
 
     private String deliveryId(String app) {

@@ -2,7 +2,6 @@ package ht.platform.kyc.provider;
 
 import ht.platform.kyc.FacePhotos;
 import ht.platform.kyc.FaceSidecarResource;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import java.awt.Graphics2D;
@@ -25,7 +24,7 @@ class FaceCheckTest {
 
     @Test
     void eyeAlignedCropsOfOnePictureAgreeWhateverItsSize() {
-        Assumptions.assumeTrue(Files.isDirectory(FaceSidecarResource.demoPhotos()), "the face-api demo photos (npm ci in face-sidecar)");
+        FaceSidecarResource.requireDemoPhotos();
         BufferedImage portrait = FacePhotos.portrait(FacePhotos.A);
         BufferedImage larger = new BufferedImage(portrait.getWidth() * 2, portrait.getHeight() * 2, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = larger.createGraphics();

@@ -3,7 +3,6 @@ package ht.platform.kyc.provider;
 import ht.platform.kyc.Documents;
 import ht.platform.kyc.FacePhotos;
 import ht.platform.kyc.FaceSidecarResource;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import java.awt.image.BufferedImage;
@@ -66,7 +65,7 @@ class ScreenCaptureTest {
     void realPhotographsAreNotScreenCaptures() {
         ScreenCapture.Finding astronaut = ScreenCapture.examine(FacePhotos.photo(FacePhotos.ASTRONAUT));
         assertFalse(astronaut.screen(), "the astronaut photo: " + astronaut.periodicTiles() + "/" + astronaut.tiles() + " periodic tiles");
-        Assumptions.assumeTrue(Files.isDirectory(FaceSidecarResource.demoPhotos()), "the face-api demo photos (npm ci in face-sidecar)");
+        FaceSidecarResource.requireDemoPhotos();
         for (int sample = 1; sample <= 6; sample++) {
             ScreenCapture.Finding f = ScreenCapture.examine(FacePhotos.photo(sample));
             assertFalse(f.screen(), "demo photo " + sample + ": " + f.periodicTiles() + "/" + f.tiles() + " periodic tiles");

@@ -3,7 +3,6 @@ package ht.platform.kyc.provider;
 import ht.platform.kyc.Documents;
 import ht.platform.kyc.FacePhotos;
 import ht.platform.kyc.FaceSidecarResource;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +24,7 @@ class SelfieScreenCheckTest {
 
     @BeforeEach
     void photos() {
-        Assumptions.assumeTrue(Files.isDirectory(FaceSidecarResource.demoPhotos()), "the face-api demo photos (npm ci in face-sidecar)");
+        FaceSidecarResource.requireDemoPhotos();
     }
 
     static List<BufferedImage> selfies() throws Exception {

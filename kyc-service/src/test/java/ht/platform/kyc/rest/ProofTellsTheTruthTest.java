@@ -1,12 +1,13 @@
 package ht.platform.kyc.rest;
 
 import ht.platform.kyc.Fixtures;
+import ht.platform.support.testing.PlatformHarness;
 import ht.platform.support.time.MovableClock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.time.Duration;
 
@@ -17,15 +18,12 @@ import static org.hamcrest.Matchers.equalTo;
 
 /** A proof is issued only while the subject's status is verified (issue 14 item 7). */
 @QuarkusTest
+@ExtendWith(PlatformHarness.class)
 class ProofTellsTheTruthTest {
 
     @Inject
     MovableClock clock;
 
-    @AfterEach
-    void resetClock() {
-        clock.reset();
-    }
 
     @Test
     void restrictedSubjectGetsNoProof() {

@@ -7,15 +7,16 @@ import ht.platform.kyc.TestSupport;
 import ht.platform.kyc.model.Verification;
 import ht.platform.kyc.model.VerificationView;
 import ht.platform.support.auth.ApiPrincipal;
+import ht.platform.support.testing.PlatformHarness;
 import ht.platform.support.time.MovableClock;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -45,6 +46,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @QuarkusTest
+@ExtendWith(PlatformHarness.class)
 class VerificationApiTest {
 
     static final String ID_PATTERN = "kyc_ver_[0-9A-HJKMNP-TV-Z]{26}";
@@ -59,10 +61,6 @@ class VerificationApiTest {
         app = Fixtures.app(null);
     }
 
-    @AfterEach
-    void resetClock() {
-        clock.reset();
-    }
 
     @Test
     void capabilitiesAndJwksNeedNoKey() {

@@ -12,6 +12,7 @@ import ht.platform.support.outbox.WebhookSettings;
 import ht.platform.support.testing.GenericPlans;
 import ht.platform.support.testing.PlatformTestEnvironment;
 import ht.platform.support.testing.TestDatabase;
+import ht.platform.support.testing.Waiting;
 import ht.platform.support.time.MovableClock;
 import ht.platform.webhooks.retry.RetrySchedule;
 import ht.platform.webhooks.signing.SignatureScheme;
@@ -46,6 +47,8 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -83,6 +86,9 @@ class EventFeedTest {
                 db.get("quarkus.datasource.username"), db.get("quarkus.datasource.password"));
         final FeedAdmission admission = new FeedAdmission(settings(), 20);
         final EventFeed feed;
+        /** The events' notifications this replica has handled (payload {@code e}), and whether a probe came back. */
+        final AtomicInteger notified = new AtomicInteger();
+        final AtomicBoolean heard = new AtomicBoolean();
 
         Replica() {
             this(pool());
@@ -93,9 +99,24 @@ class EventFeedTest {
             this.sequencer = new FeedSequencer(pool, settings());
             this.feed = new EventFeed(new FeedStore(pool, admission), sequencer, waiters,
                     new DeliverySigner(secretBox, webhookSettings()), settings(), cursors, clock, EventTraces.off());
-            wakeup.listen(policy.channel(), payload -> sequencer.committed(policy, waiters));
+            wakeup.listen(policy.channel(), payload -> {
+                sequencer.committed(policy, waiters);
+                if ("e".equals(payload)) {
+                    notified.incrementAndGet();
+                } else if ("probe".equals(payload)) {
+                    heard.set(true);
+                }
+            });
             wakeup.listen(FeedSequencer.channel(policy), payload -> waiters.signal(SCHEMA, payload));
             replicas.add(this);
+        }
+
+        /** Until this replica's LISTEN is in place: a probe notification has come back. */
+        void awaitListening() {
+            Waiting.until("the replica listening on " + policy.channel(), () -> {
+                sql(pool, "SELECT pg_notify('" + policy.channel() + "', 'probe')");
+                return heard.get();
+            });
         }
 
         EventFeed.Page read(String after, int limit, Duration wait) {
@@ -264,9 +285,10 @@ class EventFeedTest {
     @Test
     void aFeedNobodyReadsCostsNothingUntilItIsRead() throws Exception {
         Replica one = new Replica();
+        one.awaitListening();
         write(one.pool, "evt_unread_1", "thing.created");
         write(one.pool, "evt_unread_2", "thing.created");
-        Thread.sleep(300); // the notifications have arrived: with no read held, nothing is numbered
+        Waiting.until("both notifications handled", () -> one.notified.get() >= 2); // with no read held, nothing is numbered
         assertEquals(2L, one.pool.query("SELECT count(*) AS n FROM " + SCHEMA + ".outbox_events WHERE position IS NULL")
                 .executeAndAwait().iterator().next().getLong("n"));
         assertEquals(List.of("evt_unread_1", "evt_unread_2"), ids(one.read("start", 10, Duration.ZERO)));
@@ -277,9 +299,10 @@ class EventFeedTest {
     @Test
     void aHeldReadFindsAtOnceWhatCommittedWhileNoReadWasHeldAndIsWokenForWhatCommitsAfter() throws Exception {
         Replica one = new Replica();
+        one.awaitListening();
         String cursor = one.read("latest", 10, Duration.ZERO).nextCursor();
         write(one.pool, "evt_while_nobody_waited", "thing.created");
-        Thread.sleep(300); // its notification has arrived and, with no read held, numbered nothing
+        Waiting.until("its notification handled", () -> one.notified.get() >= 1); // with no read held, it numbered nothing
         // no periodic tick here: a held read that did not catch up would wait its 20 s and answer empty
         EventFeed.Page found = one.read(cursor, 10, Duration.ofSeconds(20));
         assertEquals(List.of("evt_while_nobody_waited"), ids(found));
@@ -578,11 +601,8 @@ class EventFeedTest {
         return page.items().stream().map(EventFeed.Item::id).toList();
     }
 
-    static void awaitHeld(Replica replica, int n) throws InterruptedException {
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (replica.waiters.held() < n && System.nanoTime() < until) {
-            Thread.sleep(5);
-        }
+    static void awaitHeld(Replica replica, int n) {
+        Waiting.until(n + " reads held", () -> replica.waiters.held() >= n);
         assertEquals(n, replica.waiters.held(), "reads held");
     }
 }

@@ -1,6 +1,7 @@
 package ht.platform.support.health;
 
 import ht.platform.support.testing.PlatformTestEnvironment;
+import ht.platform.support.testing.Waiting;
 import io.vertx.mutiny.pgclient.PgBuilder;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.pgclient.PgConnectOptions;
@@ -92,15 +93,7 @@ class SchemaReadinessTest {
 
         history();
         applied("52", true);
-        long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        boolean skipped = true;
-        while (skipped && System.nanoTime() < until) {
-            skipped = pending.test(null);
-            if (skipped) {
-                Thread.sleep(20);
-            }
-        }
-        assertFalse(skipped, "migrated: the scheduled work runs");
+        Waiting.until("migrated: the scheduled work runs", () -> !pending.test(null));
         sql("DROP SCHEMA " + SCHEMA + " CASCADE");
         assertFalse(pending.test(null), "once reached, the predicate does not ask again");
     }
@@ -109,10 +102,7 @@ class SchemaReadinessTest {
     private static boolean stillSkippedAfterTheAnswer(SchemaPending pending) throws InterruptedException {
         SchemaReadiness readiness = pending.readiness;
         pending.test(null);
-        long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (readiness.askingNow() && System.nanoTime() < until) {
-            Thread.sleep(20);
-        }
+        Waiting.until("the background question answered", () -> !readiness.askingNow());
         return pending.test(null);
     }
 

@@ -1,5 +1,6 @@
 package ht.platform.support.ops;
 
+import ht.platform.support.testing.Waiting;
 import org.junit.jupiter.api.Test;
 
 import java.io.File;
@@ -40,11 +41,9 @@ class EmbeddedPostgresSignalsTest {
             // Ctrl-C: SIGINT to the owner's whole process group (setsid made the owner, env's pid, its leader)
             new ProcessBuilder("kill", "-INT", "--", "-" + owner.pid()).inheritIO().start().waitFor();
             assertTrue(owner.waitFor(10, java.util.concurrent.TimeUnit.SECONDS), () -> "the owner stops on SIGINT: " + tree(owner.pid()));
-            long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (alive(postmaster) && System.nanoTime() < until) {
-                Thread.sleep(100); // polling for the server to go, not waiting for time to pass
-            }
-            assertTrue(!alive(postmaster), "the embedded PostgreSQL (pid " + postmaster + ") is left running");
+            long server = postmaster;
+            Waiting.await("the embedded PostgreSQL (pid " + postmaster + ") to stop", Duration.ofSeconds(30))
+                    .pollInterval(Duration.ofMillis(100)).until(() -> !alive(server));
             assertTrue(!Files.exists(dir.resolve("port")), "the port file is gone with the server");
         } finally {
             owner.destroyForcibly();
@@ -56,22 +55,29 @@ class EmbeddedPostgresSignalsTest {
 
     private static long awaitPostmaster(Path dir, Process owner) throws Exception {
         Path pidFile = dir.resolve("data").resolve("postmaster.pid");
-        long until = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-        while (System.nanoTime() < until) {
-            // the starter has exited and the owner waits (as run.sh does): a SIGINT while the starter still runs would
-            // be taken by bash as handled by its child
-            boolean waiting = owner.info().command().map(c -> c.endsWith("sleep")).orElse(false);
-            if (waiting && Files.exists(pidFile)) {
-                List<String> lines = Files.readAllLines(pidFile);
-                if (!lines.isEmpty() && !lines.get(0).isBlank()) {
-                    return Long.parseLong(lines.get(0).strip());
-                }
-            }
-            assertTrue(owner.isAlive(), "the owner exited: " + (Files.exists(dir.resolve("start.err"))
-                    ? Files.readString(dir.resolve("start.err")) : ""));
-            Thread.sleep(100); // polling for the server to start
+        // the starter has exited and the owner waits (as run.sh does): a SIGINT while the starter still runs would be
+        // taken by bash as handled by its child
+        return Waiting.await("the embedded server to start", Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(100))
+                .failFast("the owner exited", () -> assertTrue(owner.isAlive(), () -> "the owner exited: "
+                        + (Files.exists(dir.resolve("start.err")) ? read(dir.resolve("start.err")) : "")))
+                .until(() -> {
+                    boolean waiting = owner.info().command().map(c -> c.endsWith("sleep")).orElse(false);
+                    if (waiting && Files.exists(pidFile)) {
+                        List<String> lines = Files.readAllLines(pidFile);
+                        if (!lines.isEmpty() && !lines.get(0).isBlank()) {
+                            return Long.parseLong(lines.get(0).strip());
+                        }
+                    }
+                    return -1L;
+                }, pid -> pid > 0);
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (java.io.IOException e) {
+            return e.toString();
         }
-        throw new AssertionError("the embedded server did not start in 120 s");
     }
 
     private static String tree(long session) {

@@ -229,13 +229,7 @@ class DeliveryEngineTest {
     }
 
     static void await(String what, BooleanSupplier condition) {
-        long until = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > until) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            sleep(10);
-        }
+        ht.platform.support.testing.Waiting.until(what, Duration.ofSeconds(20), condition);
     }
 
     static void sleep(long ms) {

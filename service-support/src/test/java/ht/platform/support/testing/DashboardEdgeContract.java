@@ -200,18 +200,14 @@ public abstract class DashboardEdgeContract {
     protected abstract String requestIdHeader();
 
     private String awaitLine(String requestId, String marker) throws Exception {
-        long until = System.nanoTime() + 10_000_000_000L;
-        while (System.nanoTime() < until) {
-            if (Files.exists(logFile())) {
-                try (var lines = Files.lines(logFile())) {
-                    var found = lines.filter(l -> l.contains(requestId) && l.contains(marker)).findFirst();
-                    if (found.isPresent()) {
-                        return found.get();
-                    }
-                }
+        // the log file is written asynchronously: waiting for the line, not for time to pass
+        return Waiting.until("no '" + marker + "' line for " + requestId + " in " + logFile().toAbsolutePath(), () -> {
+            if (!Files.exists(logFile())) {
+                return java.util.Optional.<String>empty();
             }
-            Thread.sleep(50); // waiting for the log file to be written, not for time to pass
-        }
-        throw new AssertionError("no '" + marker + "' line for " + requestId + " in " + logFile().toAbsolutePath());
+            try (var lines = Files.lines(logFile())) {
+                return lines.filter(l -> l.contains(requestId) && l.contains(marker)).findFirst();
+            }
+        }, java.util.Optional::isPresent).get();
     }
 }

@@ -18,30 +18,16 @@ public final class Deliveries {
 
     /** Drains until a drain finds nothing due and the background loop is idle; answers the attempts this drain made. */
     public static int drainUntilIdle(DeliveryRunner runner, DeliveryPolicy policy) {
-        long deadline = System.nanoTime() + BOUND.toNanos();
         int made = 0;
         while (true) {
             int sent = runner.drain(policy).await().atMost(BOUND);
             made += sent;
             // a send the background loop claimed first (the drain skipped it) is recorded before this returns
-            while (!runner.idle(policy)) {
-                if (System.nanoTime() > deadline) {
-                    throw new AssertionError("the " + policy.name() + " delivery loop did not become idle within " + BOUND);
-                }
-                pause();
-            }
+            Waiting.await("the " + policy.name() + " delivery loop idle", BOUND).pollInterval(Duration.ofMillis(5))
+                    .until(() -> runner.idle(policy));
             if (sent == 0) {
                 return made;
             }
-        }
-    }
-
-    private static void pause() {
-        try {
-            Thread.sleep(5);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
         }
     }
 }

@@ -294,19 +294,15 @@ public abstract class FoundationContract {
     }
 
     private String awaitLogLine(String requestId) throws Exception {
-        long until = System.nanoTime() + 10_000_000_000L;
-        while (System.nanoTime() < until) {
-            if (Files.exists(logFile())) {
-                try (var lines = Files.lines(logFile())) {
-                    var found = lines.filter(l -> l.contains(requestId) && l.contains(" ms ")).findFirst();
-                    if (found.isPresent()) {
-                        return found.get();
-                    }
-                }
+        // the log file is written asynchronously: waiting for the line, not for time to pass
+        return Waiting.until("no access log line for " + requestId + " in " + logFile().toAbsolutePath(), () -> {
+            if (!Files.exists(logFile())) {
+                return java.util.Optional.<String>empty();
             }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("no access log line for " + requestId + " in " + logFile().toAbsolutePath());
+            try (var lines = Files.lines(logFile())) {
+                return lines.filter(l -> l.contains(requestId) && l.contains(" ms ")).findFirst();
+            }
+        }, java.util.Optional::isPresent).get();
     }
 
     /**

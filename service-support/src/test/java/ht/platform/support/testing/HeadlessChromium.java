@@ -1,6 +1,5 @@
 package ht.platform.support.testing;
 
-import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -16,9 +15,8 @@ import java.util.Map;
 
 /**
  * Chromium and ChromeDriver, headless, for the hosted-page tests of every service. Found on the machine
- * ({@code CHROMIUM_PATH} / {@code CHROMEDRIVER_PATH}, else the usual Debian paths); when absent and the tests run as
- * root with apt, Debian's {@code chromium} and {@code chromium-driver} are installed; otherwise the page tests are
- * skipped with one line saying why.
+ * ({@code CHROMIUM_PATH} / {@code CHROMEDRIVER_PATH}, else the usual Debian paths); never installed here: a page test
+ * without them fails under {@code CI=true} and is skipped elsewhere, saying why ({@link MissingTool}).
  */
 public final class HeadlessChromium {
 
@@ -57,29 +55,21 @@ public final class HeadlessChromium {
         return driver;
     }
 
-    /** The browser and driver paths, or a skipped test (JUnit assumption) with the reason, printed once. */
+    /** The browser and driver paths, or the test failed (CI) or skipped with the reason, printed once. */
     static synchronized String[] find() {
         if (found == null && missing == null) {
             String browser = locate("CHROMIUM_PATH", BROWSERS);
             String driver = locate("CHROMEDRIVER_PATH", DRIVERS);
-            if ((browser == null || driver == null) && System.getenv("CHROMIUM_PATH") == null && canInstall()) {
-                System.out.println("[page tests] Chromium not found: installing Debian's chromium and chromium-driver");
-                install();
-                browser = locate("CHROMIUM_PATH", BROWSERS);
-                driver = locate("CHROMEDRIVER_PATH", DRIVERS);
-            }
             if (browser != null && driver != null) {
                 found = new String[] {browser, driver};
             } else {
-                missing = "[page tests] SKIPPED: " + (browser == null ? "no Chromium" : "no ChromeDriver") + " at "
+                missing = "[page tests] " + (browser == null ? "no Chromium" : "no ChromeDriver") + " at "
                         + (System.getenv("CHROMIUM_PATH") != null ? "CHROMIUM_PATH=" + System.getenv("CHROMIUM_PATH")
-                        : String.join(", ", browser == null ? BROWSERS : DRIVERS))
-                        + (System.getenv("CHROMIUM_PATH") != null ? " (set by the environment, so nothing is installed)"
-                        : " and it cannot be installed here (needs root and apt-get: apt-get install chromium chromium-driver)");
+                        : String.join(", ", browser == null ? BROWSERS : DRIVERS)) + ": apt-get install chromium chromium-driver";
                 System.out.println(missing);
             }
         }
-        Assumptions.assumeTrue(found != null, missing);
+        MissingTool.check(found != null, missing);
         return found;
     }
 
@@ -87,25 +77,6 @@ public final class HeadlessChromium {
         String given = System.getenv(variable);
         List<String> paths = given != null && !given.isBlank() ? List.of(given) : candidates;
         return paths.stream().filter(p -> Files.isExecutable(Path.of(p))).findFirst().orElse(null);
-    }
-
-    private static boolean canInstall() {
-        return "root".equals(System.getProperty("user.name")) && Files.isExecutable(Path.of("/usr/bin/apt-get"));
-    }
-
-    private static void install() {
-        try {
-            run("apt-get", "update", "-qq");
-            run("apt-get", "install", "-y", "-qq", "chromium", "chromium-driver");
-        } catch (IOException e) {
-            System.out.println("[page tests] apt-get failed: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void run(String... command) throws IOException, InterruptedException {
-        MachineCommand.run(List.of(command), null, 15);
     }
 
     private static String freshProfile() {

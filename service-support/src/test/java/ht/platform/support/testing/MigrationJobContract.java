@@ -63,13 +63,10 @@ public abstract class MigrationJobContract {
             assertTrue(whileWaiting.stream().noneMatch(line -> line.contains("does not exist")),
                     "the pod's scheduled work waits for the schema instead of failing on it:\n" + tail(podLog));
 
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            HttpResponse<String> ready = get(port, "/q/health/ready");
-            while (ready.statusCode() != 200 && System.nanoTime() < until) {
-                Thread.sleep(100);
-                ready = get(port, "/q/health/ready");
-            }
-            assertEquals(200, ready.statusCode(), ready.body());
+            Waiting.await("the pod ready", Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
+                HttpResponse<String> ready = get(port, "/q/health/ready");
+                assertEquals(200, ready.statusCode(), ready.body());
+            });
             assertTrue(pod.isAlive(), "the pod turned ready without a restart");
         } finally {
             if (pod != null) {
@@ -97,18 +94,18 @@ public abstract class MigrationJobContract {
 
     /** The first answer of /q/health/ready once the pod listens. */
     static HttpResponse<String> awaitAnswer(Process pod, int port, Path log) throws Exception {
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(300); // a loaded 2-core machine
-        while (System.nanoTime() < until) {
-            if (!pod.isAlive()) {
-                fail("the pod exited (" + pod.exitValue() + ") before answering:\n" + tail(log));
-            }
-            try {
-                return get(port, "/q/health/ready");
-            } catch (IOException notYet) {
-                Thread.sleep(100);
-            }
+        try {
+            return Waiting.await("the pod to answer", Duration.ofSeconds(300)) // a loaded 2-core machine
+                    .pollInterval(Duration.ofMillis(100)).ignoreExceptionsInstanceOf(IOException.class)
+                    .failFast("the pod exited", () -> {
+                        if (!pod.isAlive()) {
+                            fail("the pod exited (" + pod.exitValue() + ") before answering:\n" + tail(log));
+                        }
+                    })
+                    .until(() -> get(port, "/q/health/ready"), answer -> true);
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            throw new AssertionError("the pod never answered:\n" + tail(log), e);
         }
-        throw new AssertionError("the pod never answered:\n" + tail(log));
     }
 
     static HttpResponse<String> get(int port, String path) throws IOException, InterruptedException {

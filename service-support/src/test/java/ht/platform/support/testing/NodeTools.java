@@ -1,20 +1,17 @@
 package ht.platform.support.testing;
 
-import org.junit.jupiter.api.Assumptions;
-
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The API documents' node tools (Redocly's CLI, openapi-typescript, openapi-fetch, TypeScript), pinned in the
- * repository's {@code api-clients/package.json} and {@code package-lock.json} and installed there with {@code npm ci}
- * when missing or older than the lock file. Node and npm come from the PATH; when absent and the tests run as root
- * with apt, Debian's {@code nodejs} and {@code npm} are installed (as the kyc face sidecar's tests do); otherwise the
- * tests that need them are skipped with one line saying why.
+ * repository's {@code api-clients/package.json} and {@code package-lock.json}, installed there by
+ * {@code .ci/install-tools} ({@code npm ci}), never by a test. Node comes from the PATH. Without them, or with packages
+ * older than the lock file, the tests that need them fail under {@code CI=true} and are skipped elsewhere
+ * ({@link MissingTool}).
  */
 public final class NodeTools {
 
@@ -33,55 +30,35 @@ public final class NodeTools {
         throw new IllegalStateException("no redocly.yaml with api-clients/ beside it above " + Path.of("").toAbsolutePath());
     }
 
-    /** {@code api-clients/} with its packages installed, or a skipped test (JUnit assumption) with the reason. */
+    /** {@code api-clients/} with its packages installed, or the test failed (CI) or skipped with the reason. */
     public static synchronized Path require() {
         if (installed == null && missing == null) {
             Path dir = root().resolve("api-clients");
-            Optional<String> npm = find("npm");
-            if (find("node").isEmpty() || npm.isEmpty()) {
-                missing = "[node tools] SKIPPED: no node/npm on the PATH and they cannot be installed here"
-                        + " (needs root and apt-get: apt-get install nodejs npm)";
-                System.out.println(missing);
-            } else {
-                try {
-                    Path stamp = dir.resolve("node_modules/.package-lock.json");
-                    if (!Files.exists(stamp) || Files.getLastModifiedTime(stamp).compareTo(Files.getLastModifiedTime(dir.resolve("package-lock.json"))) < 0) {
-                        System.out.println("[node tools] npm ci in " + dir);
-                        MachineCommand.run(List.of(npm.get(), "ci", "--no-audit", "--no-fund"), dir.toFile(), 10);
-                    }
+            Path stamp = dir.resolve("node_modules/.package-lock.json");
+            try {
+                if (Executables.onPath("node").isEmpty()) {
+                    missing = "[node tools] no node on the PATH: apt-get install nodejs npm";
+                } else if (!Files.exists(stamp)) {
+                    missing = "[node tools] no packages in " + dir.resolve("node_modules") + ": npm ci in " + dir;
+                } else if (Files.getLastModifiedTime(stamp).compareTo(Files.getLastModifiedTime(dir.resolve("package-lock.json"))) < 0) {
+                    missing = "[node tools] the packages in " + dir.resolve("node_modules") + " are older than package-lock.json: npm ci in " + dir;
+                } else {
                     installed = dir;
-                } catch (IOException e) {
-                    throw new IllegalStateException("npm ci failed in " + dir, e);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException(e);
                 }
+            } catch (IOException e) {
+                missing = "[node tools] " + e;
+            }
+            if (missing != null) {
+                System.out.println(missing);
             }
         }
-        Assumptions.assumeTrue(installed != null, missing);
+        MissingTool.check(installed != null, missing);
         return installed;
     }
 
     /** {@code node} on the PATH (after {@link #require()}). */
     public static String node() {
-        return find("node").orElseThrow();
-    }
-
-    private static Optional<String> find(String command) {
-        Optional<String> path = Executables.onPath(command);
-        if (path.isEmpty() && "root".equals(System.getProperty("user.name")) && Files.isExecutable(Path.of("/usr/bin/apt-get"))) {
-            System.out.println("[node tools] " + command + " not found: installing Debian's nodejs and npm");
-            try {
-                MachineCommand.run(List.of("apt-get", "update", "-qq"), null, 15);
-                MachineCommand.run(List.of("apt-get", "install", "-y", "-qq", "--no-install-recommends", "nodejs", "npm"), null, 15);
-            } catch (IOException e) {
-                System.out.println("[node tools] apt-get failed: " + e.getMessage());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            path = Executables.onPath(command);
-        }
-        return path;
+        return Executables.onPath("node").orElseThrow();
     }
 
     /** Runs a tool of api-clients/node_modules/.bin; answers its exit code, its output going to {@code log}. */

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -35,12 +36,12 @@ public abstract class OrderlyStopContract {
                     Map.of("QUARKUS_HTTP_PORT", Integer.toString(port), "QUARKUS_SHUTDOWN_DELAY", "2s",
                             "_TEST_QUARKUS_SHUTDOWN_DELAY", "2s"), log);
             HttpResponse<String> ready = MigrationJobContract.awaitAnswer(service, port, log);
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-            while (ready.statusCode() != 200 && System.nanoTime() < until) {
-                Thread.sleep(100);
-                ready = MigrationJobContract.get(port, "/q/health/ready");
+            if (ready.statusCode() != 200) {
+                Waiting.await("the service ready", Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
+                    HttpResponse<String> again = MigrationJobContract.get(port, "/q/health/ready");
+                    assertEquals(200, again.statusCode(), again.body());
+                });
             }
-            assertEquals(200, ready.statusCode(), ready.body());
 
             long stop = System.nanoTime();
             service.destroy(); // SIGTERM

@@ -115,20 +115,11 @@ public abstract class PostgresRestartContract {
         builder.environment().put("DB_JDBC_URL", "jdbc:postgresql://127.0.0.1:" + pgPort + "/postgres");
         builder.environment().put("DB_REACTIVE_URL", "postgresql://127.0.0.1:" + pgPort + "/postgres");
         app = builder.start();
-        long until = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-        while (System.nanoTime() < until) {
-            assertTrue(app.isAlive(), "the application exited; see " + dir.resolve("app.out"));
-            try {
-                if (HTTP.send(HttpRequest.newBuilder(URI.create(base + "/q/health/ready")).build(),
-                        HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException e) {
-                // not listening yet
-            }
-            Thread.sleep(200); // polling for readiness, not waiting for time to pass
-        }
-        throw new AssertionError("not ready in 120 s; see " + dir.resolve("app.out"));
+        Waiting.await("ready (see " + dir.resolve("app.out") + ")", Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(200))
+                .ignoreExceptionsInstanceOf(IOException.class) // not listening yet
+                .failFast("the application exited; see " + dir.resolve("app.out"), () -> !app.isAlive())
+                .until(() -> HTTP.send(HttpRequest.newBuilder(URI.create(base + "/q/health/ready")).build(),
+                        HttpResponse.BodyHandlers.discarding()).statusCode() == 200);
     }
 
     @Test
@@ -179,10 +170,7 @@ public abstract class PostgresRestartContract {
         pg = startPostgres();
         restarted.set(true);
         long back = System.nanoTime();
-        long until = back + Duration.ofSeconds(60).toNanos();
-        while (afterRestart.get() < 100 && System.nanoTime() < until) {
-            Thread.sleep(50); // polling the counters
-        }
+        Waiting.reached(Duration.ofSeconds(60), () -> afterRestart.get() >= 100); // asserted below, with the statuses
         running.set(false);
         for (Thread t : clients) {
             t.join(40_000);
@@ -200,11 +188,8 @@ public abstract class PostgresRestartContract {
         return statuses.values().stream().mapToInt(AtomicInteger::get).sum();
     }
 
-    private static void awaitAnswers(Map<Integer, AtomicInteger> statuses, int count) throws InterruptedException {
-        long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (total(statuses) < count && System.nanoTime() < until) {
-            Thread.sleep(20); // polling the counters
-        }
+    private static void awaitAnswers(Map<Integer, AtomicInteger> statuses, int count) {
+        Waiting.reached(Duration.ofSeconds(60), () -> total(statuses) >= count); // the statuses are asserted at the end
     }
 
     protected static HttpResponse<String> post(String url, String authorization, String body) throws Exception {

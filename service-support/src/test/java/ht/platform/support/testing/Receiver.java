@@ -110,43 +110,20 @@ public final class Receiver implements AutoCloseable {
         return received.stream().filter(r -> type.equals(r.type())).toList();
     }
 
-    /** The first request matching, waiting up to 10 s for it. */
+    /** The first request matching, waiting up to {@link Waiting#BOUND} for it. */
     public Received await(Predicate<Received> match) {
-        long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (System.nanoTime() < until) {
-            for (Received r : received) {
-                if (match.test(r)) {
-                    return r;
-                }
-            }
-            pause();
-        }
-        throw new AssertionError("no matching delivery within 10 s; got " + received.size());
+        return Waiting.until("a matching delivery",
+                () -> received.stream().filter(match).findFirst(), java.util.Optional::isPresent).get();
     }
 
-    /** Bounded polling for asynchronous delivery (never a sleep for time: the clock is moved instead). */
+    /** Bounded waiting for asynchronous delivery (never a sleep for time: the clock is moved instead). */
     public static void await(String what, Duration bound, BooleanSupplier condition) {
-        long end = System.nanoTime() + bound.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            pause();
-        }
+        Waiting.until(what, bound, condition);
     }
 
-    /** {@link #await(String, Duration, BooleanSupplier)} within 10 s. */
+    /** {@link #await(String, Duration, BooleanSupplier)} within {@link Waiting#BOUND}. */
     public static void await(BooleanSupplier condition, String what) {
-        await(what, Duration.ofSeconds(10), condition);
-    }
-
-    private static void pause() {
-        try {
-            Thread.sleep(25);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
+        Waiting.until(what, condition);
     }
 
     @Override

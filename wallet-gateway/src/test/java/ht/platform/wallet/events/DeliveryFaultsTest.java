@@ -4,6 +4,7 @@ import ht.platform.support.testing.Receiver;
 import ht.platform.support.testing.Deliveries;
 import ht.platform.support.crypto.SecretBox;
 import ht.platform.support.outbox.DeliveryRunner;
+import ht.platform.support.testing.PlatformHarness;
 import ht.platform.support.testing.TestDatabase;
 import ht.platform.support.time.MovableClock;
 import ht.platform.wallet.TestApi;
@@ -14,6 +15,7 @@ import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
@@ -35,6 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * configured key opens, secrets sealed with the key of before a rotation. Each with a real receiver.
  */
 @QuarkusTest
+@ExtendWith(PlatformHarness.class)
 class DeliveryFaultsTest {
 
     static final Duration BOUND = Duration.ofSeconds(20);
@@ -57,7 +60,6 @@ class DeliveryFaultsTest {
     void tearDown() {
         receivers.forEach(Receiver::close);
         receivers.clear();
-        clock.reset();
     }
 
     Receiver receiver() throws Exception {

@@ -1,6 +1,7 @@
 package ht.platform.wallet.events;
 
 import ht.platform.support.testing.FeedReader;
+import ht.platform.support.testing.Waiting;
 import ht.platform.wallet.TestApi;
 import ht.platform.webhooks.signing.SignatureScheme;
 import ht.platform.webhooks.signing.WebhookVerifier;
@@ -56,10 +57,11 @@ class EventFeedApiTest {
         as(key).get("/api/v1/webhooks/" + address + "/deliveries").then().statusCode(200).body("data.size()", equalTo(0));
 
         String from = cursor;
+        int heldBefore = waiters.held();
         CompletableFuture<JsonPath> held = CompletableFuture.supplyAsync(() -> as(key)
                 .get("/api/v1/events?after=" + from + "&wait=20&types=payment.created").then().statusCode(200)
                 .extract().jsonPath());
-        Thread.sleep(300);
+        Waiting.until("the read held", () -> waiters.held() > heldBefore);
         long start = System.nanoTime();
         TestApi.payment(key, 700);
         JsonPath woken = held.get(15, TimeUnit.SECONDS);
@@ -176,12 +178,8 @@ class EventFeedApiTest {
     @jakarta.inject.Inject
     ht.platform.support.feed.FeedWaiters waiters;
 
-    void awaitHeld(int n) throws InterruptedException {
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-        while (waiters.held() < n && System.nanoTime() < until) {
-            Thread.sleep(10);
-        }
-        assertTrue(waiters.held() >= n, "reads held: " + waiters.held());
+    void awaitHeld(int n) {
+        Waiting.until(n + " reads held", Duration.ofSeconds(15), () -> waiters.held() >= n);
     }
 
     @Test
@@ -208,11 +206,8 @@ class EventFeedApiTest {
         String latest = as(key).get("/api/v1/events?after=latest").then().statusCode(200).extract().path("next_cursor");
         TestApi.payment(key, 100);
         TestApi.payment(key, 200);
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        String shown = "";
-        while (!shown.contains("<strong>2</strong>") && System.nanoTime() < until) {
-            shown = given().cookie("dash_session", cookie).get("/dashboard/webhooks").then().statusCode(200).extract().asString();
-        }
+        String shown = Waiting.until("the lag shown", () -> given().cookie("dash_session", cookie).get("/dashboard/webhooks")
+                .then().statusCode(200).extract().asString(), answer -> answer.contains("<strong>2</strong>"));
         assertTrue(shown.contains("id=\"lag-" + address + "\"><strong>2</strong>"), "two events behind its cursor: " + latest);
     }
 }

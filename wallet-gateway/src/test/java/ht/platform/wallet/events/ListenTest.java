@@ -1,6 +1,8 @@
 package ht.platform.wallet.events;
 
+import ht.platform.support.feed.FeedWaiters;
 import ht.platform.support.testing.Receiver;
+import ht.platform.support.testing.Waiting;
 import ht.platform.wallet.TestApi;
 import ht.platform.webhooks.cli.BackgroundListener;
 import ht.platform.webhooks.cli.FeedListener;
@@ -9,6 +11,7 @@ import ht.platform.webhooks.signing.WebhookVerifier;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +37,9 @@ class ListenTest {
     @TempDir
     Path dir;
 
+    @Inject
+    FeedWaiters feedReads;
+
     @Test
     void listenForwardsEveryEventVerifiablyAndResumesAfterARestartWithNothingLostOrTwice() throws Exception {
         String key = TestApi.key(TestApi.project("Listen " + System.nanoTime()), "test");
@@ -43,9 +49,11 @@ class ListenTest {
         try (Receiver local = new Receiver()) {
             String[] args = {"listen", "--service", "http://localhost:" + RestAssured.port, "--key", key, "--secret", secret,
                     "--forward-to", local.url("/hooks"), "--cursor-file", dir.resolve("cursor").toString(), "--wait", "5"};
+            int heldBefore = feedReads.held();
             Running first = new Running(args);
             Receiver.await(() -> first.output().contains("listening"), "listen started");
-            Thread.sleep(500); // its first read (after=latest) is answered; the next one is held
+            // its first read (after=latest) is answered; the next one is held
+            Waiting.until("the listener's read held", () -> feedReads.held() > heldBefore);
             List<String> before = List.of(TestApi.payment(key, 100), TestApi.payment(key, 200), TestApi.payment(key, 300));
             Receiver.await(() -> local.received.size() == 3, "three events forwarded");
             first.kill();
@@ -53,10 +61,10 @@ class ListenTest {
             List<String> during = List.of(TestApi.payment(key, 400), TestApi.payment(key, 500));
             Running second = new Running(args);
             Receiver.await(() -> local.received.size() == 5, "the two created while it was down");
-            Thread.sleep(500);
+            Waiting.holdsFor("nothing forwarded twice", Duration.ofMillis(500),
+                    () -> assertEquals(5, local.received.size(), "nothing forwarded twice"));
             second.kill();
 
-            assertEquals(5, local.received.size(), "nothing forwarded twice");
             assertEquals(5, new HashSet<>(local.received.stream().map(r -> r.header("X-Gateway-Event-ID")).toList()).size());
             WebhookVerifier verifier = new WebhookVerifier(SignatureScheme.GATEWAY, List.of(secret));
             for (Receiver.Received r : local.received) {

@@ -7,6 +7,7 @@ import ht.platform.support.testing.TestDatabase;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.support.outbox.DeliveryRunner;
+import ht.platform.support.testing.PlatformHarness;
 import ht.platform.support.time.MovableClock;
 import ht.platform.wallet.TestApi;
 import ht.platform.webhooks.signing.SignatureScheme;
@@ -18,6 +19,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.net.URI;
 import java.sql.Connection;
@@ -41,6 +43,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @QuarkusTest
+@ExtendWith(PlatformHarness.class)
 class WebhookDeliveryTest {
 
     static final Duration BOUND = Duration.ofSeconds(15);
@@ -70,7 +73,6 @@ class WebhookDeliveryTest {
     void tearDown() {
         receivers.forEach(Receiver::close);
         receivers.clear();
-        clock.reset();
     }
 
     Receiver receiver() throws Exception {

@@ -7,6 +7,7 @@ import ht.platform.rail.moncash.MonCashConfig;
 import ht.platform.rail.moncash.sandbox.MonCashSandbox;
 import ht.platform.support.rail.MonCashRail;
 import ht.platform.support.testing.MonCashStandIn;
+import ht.platform.support.testing.PlatformHarness;
 import ht.platform.support.time.MovableClock;
 import ht.platform.wallet.TestApi;
 import ht.platform.wallet.jobs.ExpiryJob;
@@ -25,6 +26,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.math.BigDecimal;
 import java.net.URLDecoder;
@@ -51,6 +53,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @QuarkusTest
 @TestProfile(MonCashStandIn.Profile.class)
+@ExtendWith(PlatformHarness.class)
 class MonCashWalletTest {
 
     static final Duration BOUND = Duration.ofSeconds(15);
@@ -90,7 +93,6 @@ class MonCashWalletTest {
         sandbox.at(Instant.now());
         sandbox.revokeAccessTokens(); // set back, the stand-in's clock would honour a token issued in its future
         rail.client().breaker().reset();
-        clock.reset();
     }
 
     record Pay(String id, String token) { }

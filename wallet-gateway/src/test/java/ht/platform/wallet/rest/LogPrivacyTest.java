@@ -1,12 +1,12 @@
 package ht.platform.wallet.rest;
 
 import ht.platform.support.testing.LogCapture;
+import ht.platform.support.testing.Waiting;
 import ht.platform.wallet.TestApi;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -29,11 +29,9 @@ class LogPrivacyTest {
             String requestId = as(key).get("/api/v1/payments/" + payment).then().statusCode(200).extract().header("X-Gateway-Request-Id");
             as("gw_test_" + "x".repeat(40)).get("/api/v1/payments/" + payment).then().statusCode(401);
 
-            Instant until = Instant.now().plus(Duration.ofSeconds(20));
-            while (log.lines().stream().noneMatch(l -> l.contains("GET /api/v1/payments/" + payment) && l.contains(requestId))
-                    && Instant.now().isBefore(until)) {
-                Thread.sleep(50);
-            }
+            // the access log is asynchronous: its line is asserted next, with the lines there were
+            Waiting.reached(Duration.ofSeconds(20),
+                    () -> log.lines().stream().anyMatch(l -> l.contains("GET /api/v1/payments/" + payment) && l.contains(requestId)));
             List<String> lines = log.lines();
             String requestLine = lines.stream().filter(l -> l.contains("GET /api/v1/payments/" + payment) && l.contains(requestId))
                     .findFirst().orElseThrow(() -> new AssertionError("no access-log line for the read in " + lines));

@@ -1,14 +1,15 @@
 package ht.platform.wallet.rest;
 
+import ht.platform.support.testing.PlatformHarness;
 import ht.platform.support.time.MovableClock;
 import ht.platform.wallet.TestApi;
 import ht.platform.wallet.jobs.ExpiryJob;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.net.URI;
 import java.time.Duration;
@@ -27,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @QuarkusTest
+@ExtendWith(PlatformHarness.class)
 class PaymentApiTest {
 
     static final String MS = "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z";
@@ -48,10 +50,6 @@ class PaymentApiTest {
         live = TestApi.key(project, "live");
     }
 
-    @AfterEach
-    void resetClock() {
-        clock.reset();
-    }
 
     @Test
     void createAppliesTheFeeRuleAndReturnsTheWholePayment() {

@@ -2,14 +2,15 @@ package ht.platform.wallet.rest;
 
 import ht.platform.support.testing.Deliveries;
 import ht.platform.support.outbox.DeliveryRunner;
+import ht.platform.support.testing.PlatformHarness;
 import ht.platform.support.time.MovableClock;
 import ht.platform.wallet.TestApi;
 import ht.platform.support.testing.Receiver;
 import ht.platform.wallet.events.WalletDeliveryPolicy;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -22,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** POST /api/v1/webhooks/{id}/recover: the failed and abandoned deliveries of a window go out again, once. */
 @QuarkusTest
+@ExtendWith(PlatformHarness.class)
 class RecoverWindowApiTest {
 
     @Inject
@@ -33,10 +35,6 @@ class RecoverWindowApiTest {
     @Inject
     WalletDeliveryPolicy store;
 
-    @AfterEach
-    void reset() {
-        clock.reset();
-    }
 
     String status(String key, String delivery) {
         return as(key).get("/api/v1/webhook_deliveries/" + delivery).then().statusCode(200).extract().path("status");

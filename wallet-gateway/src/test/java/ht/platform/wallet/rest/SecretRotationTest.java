@@ -1,12 +1,13 @@
 package ht.platform.wallet.rest;
 
+import ht.platform.support.testing.PlatformHarness;
 import ht.platform.support.time.MovableClock;
 import ht.platform.wallet.TestApi;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.time.Duration;
 import java.util.List;
@@ -20,15 +21,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 /** Issue 14 item 10: a second rotation while the first one's 24 h overlap lasts is refused, never drops a young secret. */
 @QuarkusTest
+@ExtendWith(PlatformHarness.class)
 class SecretRotationTest {
 
     @Inject
     MovableClock clock;
 
-    @AfterEach
-    void resetClock() {
-        clock.reset();
-    }
 
     @Test
     void aSecondRotationWaitsForTheOverlapToEnd() {

@@ -3,14 +3,15 @@ package ht.platform.wallet.web;
 import ht.platform.support.time.MovableClock;
 import ht.platform.wallet.TestApi;
 import ht.platform.support.testing.HeadlessChromium;
+import ht.platform.support.testing.PlatformHarness;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -27,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A person's path through the hosted wallet page in a real headless Chromium, in three languages. */
 @QuarkusTest
+@ExtendWith(PlatformHarness.class)
 class WalletPageBrowserTest {
 
     static WebDriver french;
@@ -65,10 +67,6 @@ class WalletPageBrowserTest {
         live = TestApi.key(project, "live");
     }
 
-    @AfterEach
-    void resetClock() {
-        clock.reset();
-    }
 
     String[] newPayment(String key, long amount) {
         var r = as(key).body("{\"amount\":" + amount + ",\"currency\":\"HTG\",\"reference\":\"CMD-" + amount

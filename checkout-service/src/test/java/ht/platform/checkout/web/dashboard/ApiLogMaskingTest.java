@@ -1,12 +1,14 @@
 package ht.platform.checkout.web.dashboard;
 
 import ht.platform.checkout.TestApi;
+import ht.platform.support.testing.Waiting;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -72,19 +74,8 @@ public class ApiLogMaskingTest {
 
     /** The API log is written shortly after the answer (a queue flushed every second): wait for the row. */
     private static String awaitLogged(String cookie, String requestId) {
-        long until = System.nanoTime() + 15_000_000_000L;
-        String page = "";
-        while (System.nanoTime() < until) {
-            page = given().cookie("dash_session", cookie).get("/dashboard/api_logs?request_id=" + requestId).asString();
-            if (page.contains(requestId + "</code></a>")) {
-                return page;
-            }
-            try {
-                Thread.sleep(100); // waiting for the row to be written, not for time to pass
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        }
-        throw new AssertionError("no API log for " + requestId + ": " + page);
+        return Waiting.await("the API log of " + requestId, Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(100))
+                .until(() -> given().cookie("dash_session", cookie).get("/dashboard/api_logs?request_id=" + requestId).asString(),
+                        page -> page.contains(requestId + "</code></a>"));
     }
 }

@@ -9,12 +9,15 @@ import ht.platform.support.time.MovableClock;
 import ht.platform.webhooks.signing.SignatureScheme;
 import ht.platform.webhooks.signing.WebhookVerifier;
 import ht.platform.support.testing.DashboardBrowser;
+import ht.platform.support.testing.PlatformHarness;
+import ht.platform.support.testing.Waiting;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
@@ -43,6 +46,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Checkout's dashboard in a real headless Chromium: from a request id in the API logs to its event, and Resend. */
 @QuarkusTest
+@ExtendWith(PlatformHarness.class)
 class CheckoutDashboardBrowserTest {
 
     @RegisterExtension
@@ -87,22 +91,10 @@ class CheckoutDashboardBrowserTest {
     @AfterEach
     void tearDown() {
         receiver.stop(0);
-        clock.reset();
     }
 
     static void await(String what, BooleanSupplier condition) {
-        long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
+        Waiting.until(what, Duration.ofSeconds(20), condition);
     }
 
     void signIn() {

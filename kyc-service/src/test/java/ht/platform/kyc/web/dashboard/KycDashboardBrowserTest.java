@@ -7,13 +7,14 @@ import ht.platform.support.testing.Receiver;
 import ht.platform.kyc.events.KycDeliveryPolicy;
 import ht.platform.support.outbox.DeliveryRunner;
 import ht.platform.support.testing.DashboardBrowser;
+import ht.platform.support.testing.PlatformHarness;
+import ht.platform.support.testing.Waiting;
 import ht.platform.support.time.MovableClock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
@@ -36,6 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * recovery of a window, and nothing of another application.
  */
 @QuarkusTest
+@ExtendWith(PlatformHarness.class)
 class KycDashboardBrowserTest {
 
     static final Duration BOUND = Duration.ofSeconds(20);
@@ -54,18 +56,8 @@ class KycDashboardBrowserTest {
     @Inject
     KycDeliveryPolicy policy;
 
+    /** A fresh receiver for each test (PlatformHarness). */
     Receiver rx;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        rx = new Receiver();
-    }
-
-    @AfterEach
-    void tearDown() {
-        rx.close();
-        clock.reset();
-    }
 
     void signIn(String app) {
         String url = given().header("Authorization", Fixtures.ADMIN).contentType(ContentType.JSON).body("{\"mode\":\"test\"}")
@@ -78,14 +70,8 @@ class KycDashboardBrowserTest {
         return dash.driver.findElement(By.cssSelector("#status .state")).getAttribute("data-status");
     }
 
-    static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long until = System.nanoTime() + BOUND.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > until) {
-                throw new AssertionError("not within " + BOUND + ": " + what);
-            }
-            Thread.sleep(50);
-        }
+    static void await(String what, BooleanSupplier condition) {
+        Waiting.until(what, BOUND, condition);
     }
 
     /** The event id of the verification's first event (verification.created); later events (expiry) have others. */
@@ -108,7 +94,6 @@ class KycDashboardBrowserTest {
             Deliveries.drainUntilIdle(runner, policy);
         }
         for (int day = 0; day < 10 && !dead.getAsBoolean(); day++) {
-            Thread.sleep(200);
             clock.advance(Duration.ofHours(25));
             Deliveries.drainUntilIdle(runner, policy);
         }

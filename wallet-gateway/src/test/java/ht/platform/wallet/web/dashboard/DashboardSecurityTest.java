@@ -1,5 +1,6 @@
 package ht.platform.wallet.web.dashboard;
 
+import ht.platform.support.testing.PlatformHarness;
 import ht.platform.support.time.MovableClock;
 import ht.platform.wallet.TestApi;
 import ht.platform.support.testing.Receiver;
@@ -7,8 +8,8 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.net.URI;
 import java.time.Duration;
@@ -28,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The dashboard's locks: single-use short-lived links, the session cookie, CSRF, CSP and tenant isolation. */
 @QuarkusTest
+@ExtendWith(PlatformHarness.class)
 class DashboardSecurityTest {
 
     static final String CSP = "default-src 'none'; img-src 'self'; frame-ancestors 'none'; base-uri 'none';"
@@ -36,10 +38,6 @@ class DashboardSecurityTest {
     @Inject
     MovableClock clock;
 
-    @AfterEach
-    void resetClock() {
-        clock.reset();
-    }
 
     /** A session of the project: {cookie value, csrf token}. */
     record Session(String cookie, String csrf) { }

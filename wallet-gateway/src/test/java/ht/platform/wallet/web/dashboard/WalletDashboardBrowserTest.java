@@ -3,6 +3,7 @@ package ht.platform.wallet.web.dashboard;
 import ht.platform.support.testing.Deliveries;
 import ht.platform.support.outbox.DeliveryRunner;
 import ht.platform.support.testing.DashboardBrowser;
+import ht.platform.support.testing.PlatformHarness;
 import ht.platform.support.time.MovableClock;
 import ht.platform.wallet.TestApi;
 import ht.platform.support.testing.Receiver;
@@ -12,9 +13,9 @@ import ht.platform.webhooks.signing.WebhookVerifier;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
@@ -35,6 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A merchant's developer in a real headless Chromium, doing every webhook action the document names, without curl. */
 @QuarkusTest
+@ExtendWith(PlatformHarness.class)
 class WalletDashboardBrowserTest {
 
     static final Duration BOUND = Duration.ofSeconds(20);
@@ -55,19 +57,13 @@ class WalletDashboardBrowserTest {
 
     String project;
     String key;
+    /** A fresh receiver for each test (PlatformHarness). */
     Receiver rx;
 
     @BeforeEach
     void setUp() throws Exception {
         project = TestApi.project("Boutique Lakay");
         key = TestApi.key(project, "test");
-        rx = new Receiver();
-    }
-
-    @AfterEach
-    void tearDown() {
-        rx.close();
-        clock.reset();
     }
 
     /** Opens a fresh operator link and presses the button, as the merchant would. */
@@ -115,7 +111,6 @@ class WalletDashboardBrowserTest {
             drain();
         }
         for (int day = 0; day < 10 && !allAbandoned(deliveries); day++) {
-            Thread.sleep(200);
             clock.advance(Duration.ofHours(25));
             drain();
         }

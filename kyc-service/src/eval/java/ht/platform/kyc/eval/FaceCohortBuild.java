@@ -16,10 +16,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Writes the face score's impostor cohort (src/main/resources/faces/cohort.bin): both descriptors of the two
- * photographs (neutral, smiling) of each of the 102 people of the Face Research Lab London Set (eval/faces/london,
- * CC BY 4.0), through the real sidecar as a selfie goes (JPEG 0.9). Run by {@code EVAL=FaceCohortBuild eval/run.sh}
- * when the sidecar's models change; FacePairEvaluation then recalibrates the bounds.
+ * Builds the face score's impostor cohort: both descriptors of the two photographs (neutral, smiling) of each of the
+ * 102 people of the Face Research Lab London Set (eval/faces/london, CC BY 4.0), through the real sidecar as a selfie
+ * goes (JPEG 0.9). Run by {@code EVAL=FaceCohortBuild eval/run.sh} when the sidecar's models change. It writes
+ * {@code -Dcohort.out} (default {@code kyc-service/target/eval/cohort.bin}), never the source tree: copying it over
+ * {@code src/main/resources/faces/cohort.bin} is a reviewed change, and FacePairEvaluation then recalibrates the bounds.
  */
 class FaceCohortBuild {
 
@@ -40,7 +41,7 @@ class FaceCohortBuild {
                     members.add(new FaceCohort.Member(person, faces.get(0).descriptor(), faces.get(0).embedding()));
                 }
             }
-            Path out = Path.of("src/main/resources").resolve(FaceCohort.RESOURCE.substring(1));
+            Path out = Path.of(System.getProperty("cohort.out", "target/eval/cohort.bin"));
             Files.createDirectories(out.getParent());
             try (OutputStream o = Files.newOutputStream(out)) {
                 new FaceCohort(members).write(o);
