@@ -49,7 +49,11 @@ public class Idempotency {
         return StoredResponse.fresh(status, write(body));
     }
 
-    private String write(Object value) {
+    /**
+     * A body as the answers are written, for a caller that sends the same JSON elsewhere too (an event's object, as a
+     * {@code RawValue}) and answers with {@link StoredResponse#fresh}, so it is serialized once.
+     */
+    public String write(Object value) {
         try {
             return mapper.writeValueAsString(value);
         } catch (JsonProcessingException e) {

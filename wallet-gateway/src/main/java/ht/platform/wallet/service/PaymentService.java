@@ -16,6 +16,7 @@ import ht.platform.wallet.model.PaymentStore;
 import ht.platform.wallet.provider.MonCashWallet;
 import ht.platform.wallet.service.Views.ListView;
 import ht.platform.wallet.service.Views.PaymentView;
+import com.fasterxml.jackson.databind.util.RawValue;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -121,8 +122,10 @@ public class PaymentService {
         p.pageToken = Ids.hex("wpt_", 24);
         p.createdAt = now;
         p.expiresAt = now.plus(settings.payments().expiresAfter());
-        return store.persist(p).chain(() -> publish(p, "payment.created"))
-                .map(v -> idempotency.response(201, view(p)));
+        // the answer and the event's object are the same JSON: written once
+        String json = idempotency.write(view(p));
+        return store.persist(p).chain(() -> events.publish(p.projectId, p.mode, "payment.created", p.id, new RawValue(json)))
+                .map(v -> StoredResponse.fresh(201, json));
     }
 
     public Uni<PaymentView> get(ApiPrincipal caller, String id) {
