@@ -63,15 +63,20 @@ cat > "$WORK/sample.jfc" <<'JFC'
 JFC
 
 ticks() { awk '{print $14, $15}' "/proc/$pid/stat"; }   # utime stime (clock ticks; the comm field has no space here)
+# every thread's name and CPU ticks (utime + stime), to split a phase's CPU by kind of thread
+threads() { for t in /proc/"$pid"/task/*/stat; do sed -E 's/^[0-9]+ \((.*)\) [A-Za-z] (.*)$/\1\t\2/' "$t" 2>/dev/null \
+  | awk -F'\t' '{split($2, f, " "); print $1 "\t" f[11] + f[12]}'; done; }
 hz=$(getconf CLK_TCK)
 for kind in $KINDS; do
   if [ "$kind" = create ]; then body=${CREATE_BODY[$SVC]}; url="http://127.0.0.1:$port${CREATE_PATH[$SVC]}"
   else body="GET:$ids"; url="http://127.0.0.1:$port${READ_PATH[$SVC]}"; fi
   log "$SVC $kind: ${WARMUP}s warm-up"
   load "$url" "$key" "$body" 100000000 "$USERS" "$WARMUP" "$LOGS/warm-$kind.tsv" >/dev/null
+  threads > "$LOGS/threads0-$kind.tsv"
   read -r u0 s0 < <(ticks)
   out=$(load "$url" "$key" "$body" 100000000 "$USERS" "$SECONDS_PHASE" "$LOGS/phase-$kind.tsv")
   read -r u1 s1 < <(ticks)
+  threads > "$LOGS/threads1-$kind.tsv"
   sent=$(sed -n 's/.*sent=\([0-9]*\).*/\1/p' <<<"$out"); rps=$(sed -n 's/.*rps=\([0-9.]*\).*/\1/p' <<<"$out")
   python3 - "$SVC" "$kind" "$sent" "$rps" "$u0" "$s0" "$u1" "$s1" "$hz" "$out" <<'PY' | tee -a "$LOGS/summary.txt"
 import sys
@@ -79,6 +84,21 @@ svc, kind, sent, rps, u0, s0, u1, s1, hz, out = sys.argv[1:]
 n = max(1, int(sent)); hz = int(hz)
 user = (int(u1) - int(u0)) * 1000 / hz / n; sys_ = (int(s1) - int(s0)) * 1000 / hz / n
 print(f"{svc} {kind}: {rps} req/s, service CPU {user + sys_:.3f} ms per request (user {user:.3f}, kernel {sys_:.3f}); {out}")
+PY
+  python3 - "$LOGS/threads0-$kind.tsv" "$LOGS/threads1-$kind.tsv" "$sent" "$hz" <<'PY' | tee -a "$LOGS/summary.txt"
+import collections, re, sys
+def read(path):
+    by = collections.Counter()
+    for line in open(path):
+        name, _, ticks = line.rstrip("\n").partition("\t")
+        kind = ("event loops" if name.startswith("vert.x-eventloo") else "JIT compiler" if "Compiler" in name
+                else "GC" if name.startswith(("GC ", "G1 ", "VM Thread")) else "worker threads" if name.startswith("executor-thread")
+                else re.sub(r"[-#]?[0-9]+$", "", name))
+        by[kind] += int(ticks or 0)
+    return by
+a, b = read(sys.argv[1]), read(sys.argv[2]); n = max(1, int(sys.argv[3] or 0)); hz = int(sys.argv[4])
+parts = sorted(((b[k] - a[k]) * 1000 / hz / n, k) for k in b if b[k] > a[k])[::-1]
+print("  by thread, ms per request: " + ", ".join(f"{k} {v:.3f}" for v, k in parts[:8]))
 PY
   log "$SVC after $kind: RSS $(rss_mib "$pid") MiB"
   jcmd "$pid" VM.native_memory summary > "$LOGS/nmt-$kind.txt" 2>/dev/null || true

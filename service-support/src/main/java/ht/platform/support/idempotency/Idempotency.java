@@ -9,6 +9,9 @@ import ht.platform.support.health.SchemaPending;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.hibernate.reactive.mutiny.Mutiny;
@@ -20,6 +23,7 @@ import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -49,7 +53,11 @@ public class Idempotency {
         return StoredResponse.fresh(status, write(body));
     }
 
-    private String write(Object value) {
+    /**
+     * A body as the answers are written, for a caller that sends the same JSON elsewhere too (an event's object, as a
+     * {@code RawValue}) and answers with {@link StoredResponse#fresh}, so it is serialized once.
+     */
+    public String write(Object value) {
         try {
             return mapper.writeValueAsString(value);
         } catch (JsonProcessingException e) {
@@ -108,17 +116,53 @@ public class Idempotency {
                         + " WHERE owner_id = :owner AND mode = :mode AND idempotency_key = :key", Object[].class)
                 .setParameter("owner", caller.ownerId()).setParameter("mode", caller.mode()).setParameter("key", key)
                 .getSingleResultOrNull()
-                .map(row -> {
-                    if (row == null || row[1] == null) {
-                        throw new ApiException(409, "IDEMPOTENCY_KEY_IN_USE",
-                                "A request with this Idempotency-Key is still being processed; retry shortly",
-                                "Idempotency-Key", java.util.Map.of("Retry-After", "1"));
-                    }
-                    if (!hash.equals(row[0])) {
-                        throw new ApiException(409, "IDEMPOTENCY_CONFLICT",
-                                "This Idempotency-Key was already used with a different request", "Idempotency-Key");
-                    }
-                    return new StoredResponse(((Number) row[1]).intValue(), (String) row[2], true);
+                .map(row -> answered(row, hash));
+    }
+
+    /** The stored answer of a key's row (request hash, status, body), or why there is none to give. */
+    private static StoredResponse answered(Object[] row, String hash) {
+        if (row == null || row[1] == null) {
+            throw new ApiException(409, "IDEMPOTENCY_KEY_IN_USE",
+                    "A request with this Idempotency-Key is still being processed; retry shortly",
+                    "Idempotency-Key", java.util.Map.of("Retry-After", "1"));
+        }
+        if (!hash.equals(row[0])) {
+            throw new ApiException(409, "IDEMPOTENCY_CONFLICT",
+                    "This Idempotency-Key was already used with a different request", "Idempotency-Key");
+        }
+        return new StoredResponse(((Number) row[1]).intValue(), (String) row[2], true);
+    }
+
+    /**
+     * The key's part of a creation written in one statement on the plain reactive client (one round trip instead of
+     * {@link #run}'s insert, work and update): the CTE entry {@code k}, which records the key with its answer at once
+     * and has a row only when the key was new (the object's entry then writes only {@code WHERE EXISTS (SELECT 1 FROM
+     * k)}); its parameters are {@code $from}… ({@link #keyValues}). A duplicate still waits on the key's primary key
+     * until the first commits or rolls back, and a replay ({@link #replay}) finds the answer already stored.
+     */
+    public String keyEntry(int from) {
+        return "k AS (INSERT INTO " + settings.schema() + ".idempotency_keys (owner_id, mode, idempotency_key,"
+                + " request_hash, created_at, response_status, response_body) VALUES ($" + from + "::text, $" + (from + 1)
+                + "::text, $" + (from + 2) + "::text, $" + (from + 3) + "::text, $" + (from + 4) + "::timestamptz, $"
+                + (from + 5) + "::integer, $" + (from + 6) + "::text) ON CONFLICT DO NOTHING RETURNING 1)";
+    }
+
+    /** The parameters of {@link #keyEntry}: the stored answer keeps no credential in clear, as {@link #run}'s. */
+    public List<Object> keyValues(ApiPrincipal caller, String key, String fingerprint, StoredResponse response) {
+        return List.of(caller.ownerId(), caller.mode(), key, sha256(fingerprint),
+                OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC), response.status(),
+                Credentials.mask(response.body()));
+    }
+
+    /** The answer first given to this key, when a statement with {@link #keyEntry} found the key already there. */
+    public Uni<StoredResponse> replay(Pool pool, ApiPrincipal caller, String key, String fingerprint) {
+        return pool.preparedQuery("SELECT request_hash, response_status, response_body FROM " + settings.schema()
+                        + ".idempotency_keys WHERE owner_id = $1 AND mode = $2 AND idempotency_key = $3")
+                .execute(Tuple.of(caller.ownerId(), caller.mode(), key))
+                .map(rows -> {
+                    Row row = rows.iterator().hasNext() ? rows.iterator().next() : null;
+                    return answered(row == null ? null : new Object[] {row.getString(0), row.getInteger(1), row.getString(2)},
+                            sha256(fingerprint));
                 });
     }
 

@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -92,6 +93,44 @@ public class OutboxWriter {
             query.setParameter("destination", destinationId);
         }
         return query.executeUpdate().replaceWith(event);
+    }
+
+    /**
+     * The event part of one statement the caller writes on the plain reactive client, so that a creation is one round
+     * trip: {@code with} holds the CTE entries {@code ev} (the event, written for each row of the caller's entry
+     * {@code source}, which has one row when the object was written and none otherwise) and {@code d} (its deliveries);
+     * {@code wakeUp} is a column of the final SELECT that notifies the delivery loop when the event was written;
+     * {@code values} are the parameters {@code $from}… of both, in order. The event, its body and its deliveries are
+     * those of {@link #publish}.
+     */
+    public record InOneStatement(NewEvent event, String with, String wakeUp, List<Object> values) { }
+
+    /** See {@link InOneStatement}; the event is for every subscribed destination of its owner and mode, at now. */
+    public InOneStatement inOneStatement(DeliveryPolicy policy, EventSubject subject, Envelope envelope, String source,
+                                         int from) {
+        Instant createdAt = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        String id = Ids.hex("evt_", 16);
+        NewEvent event = new NewEvent(id, subject.owner(), subject.mode(), subject.type(), subject.objectId(), createdAt,
+                envelope.of(id, createdAt));
+        byte[] body;
+        try {
+            body = mapper.writeValueAsBytes(event.envelope());
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("event body could not be written", e);
+        }
+        String at = "$" + (from + 6) + "::timestamptz";
+        String with = sql.computeIfAbsent(policy.name() + "|one|" + source + "|" + from, k ->
+                "ev AS (INSERT INTO " + policy.events() + " (id, owner_id, mode, type, object_id, body, created_at, on_feed,"
+                + " trace_parent) SELECT $" + from + "::text, $" + (from + 1) + "::text, $" + (from + 2) + "::text, $"
+                + (from + 3) + "::text, $" + (from + 4) + "::text, $" + (from + 5) + "::bytea, " + at + ", true, NULLIF($"
+                + (from + 7) + "::text, '') FROM " + source + " RETURNING id, owner_id, mode, type),"
+                + " d AS (" + FanOut.deliveries(policy, "ev", FanOut.SUBSCRIBERS, at) + " RETURNING 1)");
+        String wakeUp = "(SELECT " + wakeup.notifyCall(policy.channel(), "CASE WHEN EXISTS (SELECT 1 FROM d) THEN '' ELSE '"
+                + OutboxWakeup.EVENTS_ONLY + "' END") + " FROM ev) AS woken";
+        List<Object> values = java.util.Arrays.asList(event.id(), event.owner(), event.mode(), event.type(),
+                event.objectId(), io.vertx.core.buffer.Buffer.buffer(body),
+                OffsetDateTime.ofInstant(event.createdAt(), ZoneOffset.UTC), traces.ofNewEvent());
+        return new InOneStatement(event, with, wakeUp, values);
     }
 
     private String statement(DeliveryPolicy policy, String audience) {

@@ -4,6 +4,7 @@ import ht.platform.support.outbox.NewEvent;
 import ht.platform.support.outbox.OutboxWriter;
 import ht.platform.support.outbox.OutboxWriter.EventSubject;
 import ht.platform.support.time.Timestamps;
+import ht.platform.wallet.model.Payment;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,6 +31,15 @@ public class EventOutbox {
     public Uni<NewEvent> publish(String projectId, String mode, String type, String objectId, Object object) {
         EventSubject subject = new EventSubject(projectId, mode, type, objectId);
         return Panache.getSession().chain(session -> writer.publish(session, policy, subject, envelope(type, object)));
+    }
+
+    /**
+     * The event of a payment written in the same statement (the entry {@code p} of {@link
+     * ht.platform.wallet.model.PaymentStore#insertInOne}), its parameters from {@code $from}.
+     */
+    public OutboxWriter.InOneStatement inOneStatement(Payment p, String type, Object object, int from) {
+        return writer.inOneStatement(policy, new EventSubject(p.projectId, p.mode, type, p.id), envelope(type, object), "p",
+                from);
     }
 
     /** An event for one address only (webhook.ping). Must run in a transaction. */

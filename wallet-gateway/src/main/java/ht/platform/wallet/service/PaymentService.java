@@ -16,6 +16,7 @@ import ht.platform.wallet.model.PaymentStore;
 import ht.platform.wallet.provider.MonCashWallet;
 import ht.platform.wallet.service.Views.ListView;
 import ht.platform.wallet.service.Views.PaymentView;
+import com.fasterxml.jackson.databind.util.RawValue;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -95,15 +96,31 @@ public class PaymentService {
         }
     }
 
-    /** Runs inside the idempotency transaction. */
-    /** POST /api/v1/payments: idempotent by the optional key (the same key and body replay the first answer). */
+    /**
+     * POST /api/v1/payments: idempotent by the optional key (the same key and body replay the first answer). The key,
+     * the payment and its payment.created event are one statement on the plain reactive client (one round trip); the
+     * answer and the event's object are the same JSON, written once.
+     */
     public Uni<StoredResponse> create(ApiPrincipal caller, String idempotencyKey, CreatePayment body) {
         String key = idempotency.validateKey(idempotencyKey, false);
         validate(body);
-        return idempotency.run(caller, key, idempotency.fingerprint("POST /api/v1/payments", body), () -> insert(caller, body));
+        Payment p = newPayment(caller, body);
+        String json = idempotency.write(view(p));
+        StoredResponse answer = StoredResponse.fresh(201, json);
+        RawValue object = new RawValue(json);
+        if (key == null) {
+            return store.insertInOne(p, null, null, from -> events.inOneStatement(p, "payment.created", object, from))
+                    .replaceWith(answer);
+        }
+        String fingerprint = idempotency.fingerprint("POST /api/v1/payments", body);
+        return store.insertInOne(p, idempotency.keyEntry(1), idempotency.keyValues(caller, key, fingerprint, answer),
+                        from -> events.inOneStatement(p, "payment.created", object, from))
+                .chain(written -> written ? Uni.createFrom().item(answer)
+                        : idempotency.replay(store.pool(), caller, key, fingerprint));
     }
 
-    private Uni<StoredResponse> insert(ApiPrincipal caller, CreatePayment body) {
+    /** A new payment of the caller, not yet written. */
+    Payment newPayment(ApiPrincipal caller, CreatePayment body) {
         Instant now = now();
         Payment p = new Payment();
         p.id = Ids.hex("pay_", 12);
@@ -121,8 +138,7 @@ public class PaymentService {
         p.pageToken = Ids.hex("wpt_", 24);
         p.createdAt = now;
         p.expiresAt = now.plus(settings.payments().expiresAfter());
-        return store.persist(p).chain(() -> publish(p, "payment.created"))
-                .map(v -> idempotency.response(201, view(p)));
+        return p;
     }
 
     public Uni<PaymentView> get(ApiPrincipal caller, String id) {

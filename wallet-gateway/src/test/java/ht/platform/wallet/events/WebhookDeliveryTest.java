@@ -201,6 +201,10 @@ class WebhookDeliveryTest {
         assertFalse(completed.get("completed_at").isNull());
         assertEquals("*******1234", completed.get("destination").get("msisdn").asText());
         assertEquals("pending", body(rx.ofType("payment.pending").get(0)).get("data").get("object").get("status").asText());
+        // payment.created carries the payment exactly as the creation answered it, byte for byte
+        String answer = created.asString();
+        String createdEvent = new String(rx.ofType("payment.created").get(0).body(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(createdEvent.endsWith(",\"data\":{\"object\":" + answer + "}}"), createdEvent + " / " + answer);
         // every event id is distinct
         assertEquals(17, rx.received.stream().map(r -> r.header("X-Gateway-Event-ID")).distinct().count());
         // each body matches the schema the service publishes for its type

@@ -175,6 +175,24 @@ class PaymentApiTest {
     }
 
     @Test
+    void creationAnswersExactlyWhatTheOrmReadsBackForEveryField() {
+        // the creation writes through the plain reactive client in one statement; the list reads through Hibernate
+        String full = ",\"description\":\"Kòb pou machandiz\",\"return_url\":\"https://shop.example/back\"";
+        for (String extra : List.of("", full)) {
+            for (boolean keyed : List.of(true, false)) {
+                String body = "{\"amount\":4321,\"currency\":\"HTG\",\"reference\":\"orm-" + TestApi.newKey() + "\"" + extra + "}";
+                var request = keyed ? as(test).header("Idempotency-Key", TestApi.newKey()) : as(test);
+                Map<String, Object> created = request.body(body).post("/api/v1/payments").then().statusCode(201).extract().path("");
+                List<Map<String, Object>> listed = as(test).get("/api/v1/payments?limit=100").then().statusCode(200)
+                        .extract().path("data");
+                Map<String, Object> fromOrm = listed.stream().filter(p -> created.get("id").equals(p.get("id"))).findFirst()
+                        .orElseThrow();
+                assertEquals(fromOrm, created, "keyed " + keyed + ", body " + body);
+            }
+        }
+    }
+
+    @Test
     void idempotencyReplaysAndConflicts() {
         String key = TestApi.newKey();
         String body = "{\"amount\":700,\"currency\":\"HTG\",\"reference\":\"idem\"}";
