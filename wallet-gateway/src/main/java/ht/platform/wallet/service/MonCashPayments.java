@@ -3,7 +3,7 @@ package ht.platform.wallet.service;
 import ht.platform.rail.moncash.MonCashException;
 import ht.platform.rail.moncash.OrderPayment;
 import ht.platform.rail.moncash.PaymentToken;
-import ht.platform.support.rail.MonCashPayouts;
+import ht.platform.rail.moncash.quarkus.MonCashPayouts;
 import ht.platform.wallet.config.WalletSettings;
 import ht.platform.wallet.model.MonCashOrder;
 import ht.platform.wallet.model.MonCashOrderStore;

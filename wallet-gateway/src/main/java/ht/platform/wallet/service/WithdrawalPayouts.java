@@ -1,6 +1,6 @@
 package ht.platform.wallet.service;
 
-import ht.platform.support.rail.MonCashPayouts.Outcome;
+import ht.platform.rail.moncash.quarkus.MonCashPayouts.Outcome;
 import ht.platform.wallet.config.WalletSettings;
 import ht.platform.wallet.model.Withdrawal;
 import ht.platform.wallet.model.WithdrawalStore;
