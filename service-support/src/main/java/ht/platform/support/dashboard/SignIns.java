@@ -7,6 +7,7 @@ import ht.platform.support.errors.ApiException;
 import ht.platform.support.health.SchemaPending;
 import ht.platform.support.tenancy.DashboardLinks;
 import ht.platform.support.tenancy.Tenancy;
+import ht.platform.support.time.DatabaseTime;
 import ht.platform.support.time.Timestamps;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
@@ -138,6 +139,6 @@ public class SignIns implements DashboardLinks {
     }
 
     private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+        return DatabaseTime.now(clock);
     }
 }

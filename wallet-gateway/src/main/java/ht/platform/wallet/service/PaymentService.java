@@ -1,6 +1,7 @@
 package ht.platform.wallet.service;
 
 import ht.platform.support.http.PublicUrls;
+import ht.platform.support.time.DatabaseTime;
 import ht.platform.wallet.model.PaymentStatus;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.errors.ApiException;
@@ -24,7 +25,6 @@ import jakarta.inject.Inject;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Set;
 
@@ -264,6 +264,6 @@ public class PaymentService {
 
 
     private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+        return DatabaseTime.now(clock);
     }
 }

@@ -8,6 +8,7 @@ import ht.platform.support.ids.Ids;
 import ht.platform.support.outbox.DeliveryKind;
 import ht.platform.support.outbox.DeliveryLog;
 import ht.platform.support.outbox.DeliveryRestarts;
+import ht.platform.support.time.DatabaseTime;
 import ht.platform.support.time.Timestamps;
 import ht.platform.wallet.config.WalletSettings;
 import ht.platform.wallet.events.EventTypes;
@@ -32,7 +33,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -263,6 +263,6 @@ public class WebhookService {
     }
 
     private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+        return DatabaseTime.now(clock);
     }
 }

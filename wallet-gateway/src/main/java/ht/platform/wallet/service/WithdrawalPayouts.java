@@ -1,6 +1,7 @@
 package ht.platform.wallet.service;
 
 import ht.platform.rail.moncash.quarkus.MonCashPayouts.Outcome;
+import ht.platform.support.time.DatabaseTime;
 import ht.platform.wallet.config.WalletSettings;
 import ht.platform.wallet.model.Withdrawal;
 import ht.platform.wallet.model.WithdrawalStore;
@@ -13,7 +14,6 @@ import org.jboss.logging.Logger;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -105,6 +105,6 @@ public class WithdrawalPayouts {
     }
 
     private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+        return DatabaseTime.now(clock);
     }
 }
