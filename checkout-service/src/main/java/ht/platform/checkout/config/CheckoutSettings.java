@@ -1,8 +1,11 @@
 package ht.platform.checkout.config;
 
+import ht.platform.support.jobs.Jobs;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import io.smallrye.config.WithName;
+
+import java.util.Map;
 
 /** Typed checkout settings. */
 @ConfigMapping(prefix = "checkout")
@@ -22,4 +25,7 @@ public interface CheckoutSettings {
     @WithName("reconcile.stale-after")
     @WithDefault("PT2M")
     java.time.Duration staleAfter();
+
+    /** The scheduled passes: {@code checkout.jobs.<name>.every} (reconcile, expiry). */
+    Map<String, Jobs.Settings> jobs();
 }

@@ -2,7 +2,7 @@ package ht.platform.checkout.provider;
 
 import ht.platform.rail.RailBreakers;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
-import ht.platform.support.rail.MonCashRail;
+import ht.platform.rail.moncash.quarkus.MonCashRail;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -1,5 +1,6 @@
 package ht.platform.checkout.service;
 
+import io.smallrye.mutiny.Multi;
 import java.time.Clock;
 import ht.platform.checkout.events.EventTypes;
 import ht.platform.checkout.model.PaymentIntent;
@@ -8,6 +9,7 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.stream.Collectors;
 
 import static ht.platform.checkout.service.PaymentIntentStatus.*;
 
@@ -28,18 +30,14 @@ public class PaymentIntentExpiry {
 
     /** One pass; answers how many intents expired. */
     public Uni<Integer> expireDue() {
-        return intents.readExpired(clock.instant(), BATCH).chain(due -> {
-            Uni<Integer> chain = Uni.createFrom().item(0);
-            for (PaymentIntent d : due) {
-                chain = chain.chain(count -> Panache.withTransaction(() -> transitions.lock(d.id).chain(pi -> {
+        return intents.readExpired(clock.instant(), BATCH).chain(due -> Multi.createFrom().iterable(due)
+                .onItem().transformToUniAndConcatenate(d -> Panache.withTransaction(() -> transitions.lock(d.id).chain(pi -> {
                     if ((pi.status.equals(REQUIRES_PAYMENT_METHOD) || pi.status.equals(REQUIRES_ACTION))
                             && !pi.expiresAt.isAfter(clock.instant())) {
-                        return transitions.move(pi, EXPIRED, EventTypes.PI_EXPIRED).replaceWith(count + 1);
+                        return transitions.move(pi, EXPIRED, EventTypes.PI_EXPIRED).replaceWith(1);
                     }
-                    return Uni.createFrom().item(count);
-                })));
-            }
-            return chain;
-        });
+                    return Uni.createFrom().item(0);
+                })))
+                .collect().with(Collectors.summingInt(Integer::intValue)));
     }
 }

@@ -5,13 +5,13 @@ import ht.platform.checkout.model.PaymentIntent;
 import ht.platform.checkout.model.PaymentIntentStore;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.time.DatabaseTime;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 
 import static ht.platform.checkout.service.PaymentIntentStatus.canMove;
 
@@ -63,6 +63,6 @@ public class PaymentIntentTransitions {
 
     /** The clock's instant at the database's precision. */
     public Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+        return DatabaseTime.now(clock);
     }
 }

@@ -5,6 +5,7 @@ import ht.platform.checkout.model.PaymentAttempt;
 import ht.platform.checkout.model.PaymentAttemptStore;
 import ht.platform.checkout.model.Refund;
 import ht.platform.checkout.model.RefundStore;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -53,15 +54,14 @@ public class Reconciler {
                 .chain(pair -> {
                     @SuppressWarnings("unchecked") List<PaymentAttempt> attempts = (List<PaymentAttempt>) pair[0];
                     @SuppressWarnings("unchecked") List<Refund> pendingRefunds = (List<Refund>) pair[1];
-                    Uni<Void> chain = Uni.createFrom().voidItem();
-                    for (PaymentAttempt a : attempts) {
-                        chain = chain.chain(() -> settle(a).onFailure().invoke(e -> LOG.warnf("attempt %s: %s", a.id, e.toString()))
-                                .onFailure().recoverWithNull());
-                    }
-                    for (Refund r : pendingRefunds) {
-                        chain = chain.chain(() -> refunds.execute(r.id).onFailure().recoverWithNull());
-                    }
-                    return chain.replaceWith(attempts.size() + pendingRefunds.size());
+                    Uni<Void> settled = Multi.createFrom().iterable(attempts)
+                            .onItem().transformToUniAndConcatenate(a -> settle(a)
+                                    .onFailure().invoke(e -> LOG.warnf("attempt %s: %s", a.id, e.toString())).onFailure().recoverWithNull())
+                            .collect().last().replaceWithVoid();
+                    return settled.chain(() -> Multi.createFrom().iterable(pendingRefunds)
+                                    .onItem().transformToUniAndConcatenate(r -> refunds.execute(r.id).onFailure().recoverWithNull())
+                                    .collect().last())
+                            .replaceWith(attempts.size() + pendingRefunds.size());
                 });
     }
 

@@ -11,6 +11,7 @@ import ht.platform.kyc.service.ApplicationService;
 import ht.platform.support.tenancy.OwnerKeysResource;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.outbox.DeliveryLog;
+import ht.platform.support.outbox.StatusWords;
 import ht.platform.support.time.Timestamps;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
@@ -172,8 +173,9 @@ public class ApplicationAdminResource extends OwnerKeysResource<OwnerKeysResourc
     @Consumes(MediaType.WILDCARD)
     @Operation(summary = "The latest 100 webhook deliveries of an application (status=pending|delivered|dead)")
     public Uni<Map<String, Object>> deliveries(@PathParam("id") String applicationId, @QueryParam("status") String status) {
-        if (status != null && !Set.of("pending", "delivered", "dead").contains(status)) {
-            throw ApiException.invalid("status", "status must be pending, delivered or dead");
+        StatusWords words = policy.words();
+        if (status != null && words.status(status) == null) {
+            throw ApiException.invalid("status", "status must be " + words.pending() + ", " + words.delivered() + " or " + words.dead());
         }
         DeliveryLog.Query query = DeliveryLog.Query.everyMode(applicationId)
                 .status(status == null ? null : policy.words().status(status));

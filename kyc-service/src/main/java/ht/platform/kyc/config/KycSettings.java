@@ -1,10 +1,12 @@
 package ht.platform.kyc.config;
 
+import ht.platform.support.jobs.Jobs;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Typed configuration of the kyc service (prefix {@code kyc}). */
@@ -28,6 +30,9 @@ public interface KycSettings {
     Face face();
 
     Webhooks webhooks();
+
+    /** The scheduled passes: {@code kyc.jobs.<name>.every} (expiry). */
+    Map<String, Jobs.Settings> jobs();
 
     interface Proof {
         /** Ed25519 private key, PKCS#8 DER in base64 (KYC_PROOF_SIGNING_KEY). */

@@ -1,10 +1,10 @@
 package ht.platform.kyc.jobs;
 
 import ht.platform.kyc.service.VerificationSweeps;
-import ht.platform.support.health.SchemaPending;
-import io.quarkus.scheduler.Scheduled;
-import io.smallrye.mutiny.Uni;
+import ht.platform.support.jobs.Jobs;
+import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 /** Expires verifications that ran out and fails those stuck in processing (every 30 s). */
@@ -14,9 +14,7 @@ public class ExpiryJob {
     @Inject
     VerificationSweeps sweeps;
 
-    @Scheduled(every = "30s", delayed = "10s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
-            skipExecutionIf = SchemaPending.class)
-    Uni<Void> expire() {
-        return sweeps.expireDue().chain(n -> sweeps.failStuckProcessing()).replaceWithVoid();
+    void schedule(@Observes StartupEvent start, Jobs jobs) {
+        jobs.every("kyc", "expiry", "30s", "10s", () -> sweeps.expireDue().chain(n -> sweeps.failStuckProcessing()));
     }
 }

@@ -8,6 +8,7 @@ import ht.platform.support.auth.KeyRequests;
 import ht.platform.support.crypto.SecretBox;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.ids.Ids;
+import ht.platform.support.time.DatabaseTime;
 import ht.platform.support.time.Timestamps;
 import ht.platform.support.outbox.WebhookSettings;
 import ht.platform.webhooks.destination.OutgoingUrlPolicy;
@@ -20,7 +21,6 @@ import jakarta.inject.Inject;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -294,6 +294,6 @@ public class ApplicationService {
     }
 
     private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+        return DatabaseTime.now(clock);
     }
 }

@@ -7,6 +7,7 @@ import ht.platform.kyc.provider.CheckStatus;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.errors.ApiException;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -111,12 +112,9 @@ public class TestOutcomes {
             if (v.documentType == null && to >= 2) {
                 v.documentType = v.documentTypes[0];
             }
-            Uni<Verification> chain = Uni.createFrom().item(v);
-            for (int i = from + 1; i <= to; i++) {
-                String next = STEPS.get(i);
-                chain = chain.chain(() -> transitions.move(v, next, now));
-            }
-            return chain;
+            return Multi.createFrom().iterable(STEPS.subList(from + 1, to + 1))
+                    .onItem().transformToUniAndConcatenate(next -> transitions.move(v, next, now))
+                    .collect().last();
         }));
     }
 

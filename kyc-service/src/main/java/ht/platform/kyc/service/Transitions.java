@@ -8,13 +8,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import ht.platform.kyc.events.EventOutbox;
 import ht.platform.kyc.model.Verification;
 import ht.platform.kyc.model.VerificationStore;
+import ht.platform.support.time.DatabaseTime;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 /**
@@ -41,7 +41,7 @@ public class Transitions {
 
     /** The instant of a change, at the database's precision. */
     public Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+        return DatabaseTime.now(clock);
     }
 
     /** A new verification with its {@code verification.created} event. */

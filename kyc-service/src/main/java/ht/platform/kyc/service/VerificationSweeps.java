@@ -3,9 +3,11 @@ package ht.platform.kyc.service;
 import ht.platform.kyc.config.KycSettings;
 import ht.platform.kyc.model.VerificationStore;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.stream.Collectors;
 import org.jboss.logging.Logger;
 
 import java.util.List;
@@ -31,14 +33,11 @@ public class VerificationSweeps {
 
     /** Expires what is due; answers how many expired. */
     public Uni<Integer> expireDue() {
-        return Panache.withTransaction(() -> verifications.lockDueToExpire(transitions.now(), BATCH).chain(ids -> {
-            Uni<Integer> chain = Uni.createFrom().item(0);
-            for (String id : ids) {
-                chain = chain.chain(n -> verifications.find(id)
-                        .chain(v -> transitions.finish(v, "expired", List.of("session_expired"), null)).replaceWith(n + 1));
-            }
-            return chain;
-        }));
+        return Panache.withTransaction(() -> verifications.lockDueToExpire(transitions.now(), BATCH)
+                .chain(ids -> Multi.createFrom().iterable(ids)
+                        .onItem().transformToUniAndConcatenate(id -> verifications.find(id)
+                                .chain(v -> transitions.finish(v, "expired", List.of("session_expired"), null)).replaceWith(1))
+                        .collect().with(Collectors.summingInt(Integer::intValue))));
     }
 
     /**
@@ -48,14 +47,10 @@ public class VerificationSweeps {
      */
     public Uni<Integer> failStuckProcessing() {
         return Panache.withTransaction(() -> verifications.lockStuckInProcessing(transitions.now().minus(settings.decision().stuckAfter()), BATCH)
-                .chain(ids -> {
-                    Uni<Integer> chain = Uni.createFrom().item(0);
-                    for (String id : ids) {
-                        chain = chain.chain(n -> verifications.find(id).invoke(v -> LOG.warnf(
+                .chain(ids -> Multi.createFrom().iterable(ids)
+                        .onItem().transformToUniAndConcatenate(id -> verifications.find(id).invoke(v -> LOG.warnf(
                                         "verification %s stayed in processing since %s: ending it technical_error", id, v.updatedAt))
-                                .chain(v -> transitions.finish(v, "technical_error", List.of("processing_error"), null)).replaceWith(n + 1));
-                    }
-                    return chain;
-                }));
+                                .chain(v -> transitions.finish(v, "technical_error", List.of("processing_error"), null)).replaceWith(1))
+                        .collect().with(Collectors.summingInt(Integer::intValue))));
     }
 }

@@ -20,8 +20,6 @@ import java.util.List;
 @ApplicationScoped
 public class WebhookDeliveries {
 
-    public static final List<String> STATUSES = List.of("pending", "delivered", "dead");
-
     /** A page of deliveries; {@code next} is the cursor of the following page, null at the end. */
     public record Page(List<DeliveryView> data, String next) { }
 
@@ -34,10 +32,15 @@ public class WebhookDeliveries {
     @Inject
     KycDeliveryPolicy policy;
 
+    /** The delivery statuses in kyc's words, in the order pending, delivered, dead. */
+    public List<String> statuses() {
+        return policy.words().all();
+    }
+
     /** Newest first, optionally of one status, after the cursor {@code startingAfter} (a delivery id). */
     public Uni<Page> list(ApiPrincipal caller, String status, String startingAfter, int limit) {
-        if (status != null && !STATUSES.contains(status)) {
-            throw ApiException.invalid("status", "status must be one of " + STATUSES);
+        if (status != null && policy.words().status(status) == null) {
+            throw ApiException.invalid("status", "status must be one of " + statuses());
         }
         DeliveryLog.Query query = DeliveryLog.Query.of(caller.ownerId(), caller.mode())
                 .status(status == null ? null : policy.words().status(status));

@@ -3,7 +3,7 @@ package ht.platform.support.dashboard;
 import ht.platform.support.auth.ApiKeyRequired;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.auth.Caller;
-import ht.platform.support.dashboard.SignIns.LinkView;
+import ht.platform.support.tenancy.DashboardLinks.CreateLink;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -28,15 +28,13 @@ public class DashboardLinkResource {
 
     public static final String SCOPE = "dashboard:write";
 
-    /** {@code mode} defaults to the key's; a test key can only open test mode. */
-    public record CreateLink(String mode) { }
-
     @Inject
     Caller caller;
 
     @Inject
     SignIns signIns;
 
+    /** {@code mode} defaults to the key's; a test key can only open test mode. */
     @POST
     @Operation(operationId = "createDashboardLink", summary = "A single-use sign-in link to this tenant's dashboard, valid for a few minutes (permission dashboard:write)")
     public Uni<Response> create(CreateLink body) {
@@ -44,11 +42,5 @@ public class DashboardLinkResource {
         String mode = body == null || body.mode() == null ? p.mode() : body.mode();
         return signIns.createLink(p.ownerId(), mode, p.live(), "key:" + p.keyId(), p.scopes())
                 .map(link -> Response.status(201).entity(link).build());
-    }
-
-    /** The operator's variant, shared by the services' admin resources. */
-    public static Uni<Response> forOperator(SignIns signIns, String ownerId, CreateLink body) {
-        String mode = body == null || body.mode() == null ? "test" : body.mode();
-        return signIns.createOperatorLink(ownerId, mode).map((LinkView link) -> Response.status(201).entity(link).build());
     }
 }

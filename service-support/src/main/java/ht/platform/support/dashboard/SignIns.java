@@ -5,7 +5,9 @@ import ht.platform.support.auth.ApiKeys;
 import ht.platform.support.auth.KeyRequests;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.health.SchemaPending;
+import ht.platform.support.tenancy.DashboardLinks;
 import ht.platform.support.tenancy.Tenancy;
+import ht.platform.support.time.DatabaseTime;
 import ht.platform.support.time.Timestamps;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
@@ -24,7 +26,7 @@ import java.util.Set;
  * opens a session bound to one tenant; the session ends on sign-out, after the idle timeout or at its absolute end.
  */
 @ApplicationScoped
-public class SignIns {
+public class SignIns implements DashboardLinks {
 
     public static final String LINK_PREFIX = "dl_";
     public static final String SIGN_IN_PATH = "/dashboard/session/sign_in";
@@ -84,6 +86,7 @@ public class SignIns {
      * The operator's link: the operator's grant is every permission of the service plus {@link #OPERATOR} (the
      * settings only the operator API can change).
      */
+    @Override
     public Uni<LinkView> createOperatorLink(String ownerId, String mode) {
         Set<String> grant = new java.util.LinkedHashSet<>(tenants.terms().grants());
         grant.add(OPERATOR);
@@ -136,6 +139,6 @@ public class SignIns {
     }
 
     private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+        return DatabaseTime.now(clock);
     }
 }

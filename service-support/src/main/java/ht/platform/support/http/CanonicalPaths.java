@@ -1,5 +1,7 @@
 package ht.platform.support.http;
 
+import java.util.HexFormat;
+
 /**
  * The one spelling of a path every service accepts: what the router, the checks bound to resources, the body limit
  * and the access log all see. A path that names a resource in another way (dot segments, doubled or encoded
@@ -76,8 +78,7 @@ public final class CanonicalPaths {
     }
 
     private static int hex(char a, char b) {
-        int hi = Character.digit(a, 16);
-        int lo = Character.digit(b, 16);
-        return hi < 0 || lo < 0 ? -1 : hi * 16 + lo;
+        return HexFormat.isHexDigit(a) && HexFormat.isHexDigit(b)
+                ? HexFormat.fromHexDigit(a) << 4 | HexFormat.fromHexDigit(b) : -1;
     }
 }

@@ -9,11 +9,18 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Request bodies are read as strict UTF-8 (RFC 3629): an overlong form ({@code C0 AF} for {@code /}), a surrogate, a
  * code point past U+10FFFF or a truncated sequence is refused like any other malformed byte, never decoded to a
- * character a check before it did not see. Jackson refuses most malformed UTF-8 itself but decodes overlong forms.
+ * character a check before it did not see. Jackson refuses most malformed UTF-8 itself but decodes overlong forms;
+ * the JDK's decoder, told to report, refuses them all.
  */
 public final class StrictUtf8 extends InputDecorator {
 
@@ -25,9 +32,7 @@ public final class StrictUtf8 extends InputDecorator {
     @Override
     public InputStream decorate(IOContext ctxt, byte[] src, int offset, int length) throws IOException {
         Validator v = new Validator();
-        for (int i = offset; i < offset + length; i++) {
-            v.accept(src[i] & 0xff);
-        }
+        v.accept(src, offset, length);
         v.end();
         return null; // the bytes as they are
     }
@@ -37,52 +42,44 @@ public final class StrictUtf8 extends InputDecorator {
         return null; // already characters
     }
 
-    /** The UTF-8 state machine of RFC 3629's table: how many bytes the sequence still needs and their allowed range. */
+    /** Decodes the bytes as they come and drops the characters; a sequence cut between two reads waits for the next. */
     static final class Validator {
-        private int need;
-        private int lo = 0x80;
-        private int hi = 0xBF;
+        private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        private final CharBuffer sink = CharBuffer.allocate(512);
+        private final ByteBuffer cut = ByteBuffer.allocate(8);
 
-        void accept(int b) throws JsonParseException {
-            if (need > 0) {
-                if (b < lo || b > hi) {
-                    throw invalid();
-                }
-                need--;
-                lo = 0x80;
-                hi = 0xBF;
-                return;
+        void accept(byte[] bytes, int offset, int length) throws JsonParseException {
+            ByteBuffer in = ByteBuffer.wrap(bytes, offset, length);
+            while (cut.position() > 0 && in.hasRemaining()) {
+                // at most 3 bytes of a sequence were cut: complete it from the new bytes, a byte at a time
+                cut.put(in.get());
+                cut.flip();
+                decode(cut, false);
+                cut.compact();
             }
-            if (b < 0x80) {
-                return;
-            }
-            if (b >= 0xC2 && b <= 0xDF) {
-                need = 1;
-            } else if (b == 0xE0) {
-                need = 2;
-                lo = 0xA0;
-            } else if (b >= 0xE1 && b <= 0xEC || b == 0xEE || b == 0xEF) {
-                need = 2;
-            } else if (b == 0xED) {
-                need = 2;
-                hi = 0x9F;
-            } else if (b == 0xF0) {
-                need = 3;
-                lo = 0x90;
-            } else if (b >= 0xF1 && b <= 0xF3) {
-                need = 3;
-            } else if (b == 0xF4) {
-                need = 3;
-                hi = 0x8F;
-            } else {
-                throw invalid(); // 80-C1 (a continuation byte alone, or an overlong lead), F5-FF
-            }
+            decode(in, false);
+            cut.put(in);
         }
 
         void end() throws JsonParseException {
-            if (need > 0) {
+            cut.flip();
+            decode(cut, true);
+            if (cut.hasRemaining()) {
                 throw invalid();
             }
+            cut.clear();
+        }
+
+        private void decode(ByteBuffer in, boolean last) throws JsonParseException {
+            CoderResult result;
+            do {
+                sink.clear();
+                result = decoder.decode(in, sink, last);
+                if (result.isError()) {
+                    throw invalid();
+                }
+            } while (result.isOverflow());
         }
 
         private static JsonParseException invalid() {
@@ -103,7 +100,7 @@ public final class StrictUtf8 extends InputDecorator {
             if (b < 0) {
                 validator.end();
             } else {
-                validator.accept(b);
+                validator.accept(new byte[] {(byte) b}, 0, 1);
             }
             return b;
         }
@@ -113,9 +110,8 @@ public final class StrictUtf8 extends InputDecorator {
             int n = super.read(buffer, offset, length);
             if (n < 0) {
                 validator.end();
-            }
-            for (int i = 0; i < n; i++) {
-                validator.accept(buffer[offset + i] & 0xff);
+            } else {
+                validator.accept(buffer, offset, n);
             }
             return n;
         }

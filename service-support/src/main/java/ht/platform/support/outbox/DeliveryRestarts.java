@@ -1,6 +1,7 @@
 package ht.platform.support.outbox;
 
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.time.DatabaseTime;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -13,7 +14,6 @@ import org.hibernate.reactive.mutiny.Mutiny;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 
 /**
@@ -160,6 +160,6 @@ public class DeliveryRestarts {
     }
 
     private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+        return DatabaseTime.now(clock);
     }
 }

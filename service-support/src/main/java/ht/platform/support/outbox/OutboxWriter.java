@@ -3,6 +3,7 @@ package ht.platform.support.outbox;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.support.ids.Ids;
+import ht.platform.support.time.DatabaseTime;
 import ht.platform.support.trace.EventTraces;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,7 +14,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -70,7 +70,7 @@ public class OutboxWriter {
 
     private Uni<NewEvent> write(Mutiny.Session session, DeliveryPolicy policy, EventSubject subject, Instant at,
                                 Envelope envelope, String audience, String destinationId) {
-        Instant createdAt = at.truncatedTo(ChronoUnit.MICROS);
+        Instant createdAt = DatabaseTime.of(at);
         String id = Ids.hex("evt_", 16);
         NewEvent event = new NewEvent(id, subject.owner(), subject.mode(), subject.type(), subject.objectId(), createdAt,
                 envelope.of(id, createdAt));
@@ -108,7 +108,7 @@ public class OutboxWriter {
     /** See {@link InOneStatement}; the event is for every subscribed destination of its owner and mode, at now. */
     public InOneStatement inOneStatement(DeliveryPolicy policy, EventSubject subject, Envelope envelope, String source,
                                          int from) {
-        Instant createdAt = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        Instant createdAt = DatabaseTime.now(clock);
         String id = Ids.hex("evt_", 16);
         NewEvent event = new NewEvent(id, subject.owner(), subject.mode(), subject.type(), subject.objectId(), createdAt,
                 envelope.of(id, createdAt));

@@ -1,8 +1,6 @@
 package ht.platform.support.tenancy;
 
 import ht.platform.support.admin.OperatorApi;
-import ht.platform.support.dashboard.DashboardLinkResource;
-import ht.platform.support.dashboard.SignIns;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
@@ -51,7 +49,7 @@ public abstract class OwnerKeysResource<K extends OwnerKeysResource.KeyRequest> 
     protected TenancyOperator operator;
 
     @Inject
-    SignIns signIns;
+    DashboardLinks dashboardLinks;
 
     @POST
     @Path("/{id}/keys")
@@ -64,7 +62,8 @@ public abstract class OwnerKeysResource<K extends OwnerKeysResource.KeyRequest> 
     @POST
     @Path("/{id}/dashboard_links")
     @Operation(summary = "A single-use sign-in link to the owner's dashboard, valid for a few minutes")
-    public Uni<Response> dashboardLink(@PathParam("id") String ownerId, DashboardLinkResource.CreateLink body) {
-        return DashboardLinkResource.forOperator(signIns, ownerId, body);
+    public Uni<Response> dashboardLink(@PathParam("id") String ownerId, DashboardLinks.CreateLink body) {
+        String mode = body == null || body.mode() == null ? "test" : body.mode();
+        return dashboardLinks.createOperatorLink(ownerId, mode).map(link -> Response.status(201).entity(link).build());
     }
 }

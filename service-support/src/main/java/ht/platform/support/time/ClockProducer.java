@@ -3,27 +3,18 @@ package ht.platform.support.time;
 import io.quarkus.arc.DefaultBean;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
-import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Singleton;
 
 import java.time.Clock;
 
+/** The services' clock: the system's, in UTC. Tests replace it with one they move (the test-jar's MovableClock). */
 @ApplicationScoped
 public class ClockProducer {
-
-    private final MovableClock clock = new MovableClock(Clock.systemUTC());
 
     @Produces
     @Singleton
     @DefaultBean
     Clock clock() {
-        return clock;
-    }
-
-    @Produces
-    @Singleton
-    @Typed(MovableClock.class)
-    MovableClock movableClock() {
-        return clock;
+        return Clock.systemUTC();
     }
 }

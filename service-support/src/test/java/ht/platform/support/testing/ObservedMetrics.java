@@ -15,7 +15,8 @@ import java.util.stream.Stream;
 /**
  * The metric names the alert rules ({@code deploy/observability/rules}) and a service's Grafana dashboard
  * ({@code deploy/observability/dashboards/<job>.json}) read, taken from their PromQL, and the ones a scrape of
- * {@code /q/metrics} lacks. Every rule's metric is expected on every service ({@code kyc_…} only on kyc-service);
+ * {@code /q/metrics} lacks. Every rule's metric is expected on every service ({@code kyc_…} only on kyc-service,
+ * {@code rail_…} only on the services with a payment rail, checkout-service and wallet-gateway);
  * {@code up} is Prometheus's own.
  */
 public final class ObservedMetrics {
@@ -48,6 +49,8 @@ public final class ObservedMetrics {
         }
         if (!"kyc-service".equals(job)) {
             names.removeIf(n -> n.startsWith("kyc_"));
+        } else {
+            names.removeIf(n -> n.startsWith("rail_")); // kyc moves no money: it has no payment rail
         }
         try {
             Matcher m = JSON_EXPR.matcher(Files.readString(OBSERVABILITY.resolve("dashboards/" + job + ".json")));

@@ -1,9 +1,11 @@
 package ht.platform.wallet.config;
 
+import ht.platform.support.jobs.Jobs;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
 import java.time.Duration;
+import java.util.Map;
 
 /** Typed configuration of the gateway's own rules. */
 @ConfigMapping(prefix = "wallet")
@@ -17,6 +19,9 @@ public interface WalletSettings {
 
     MonCash moncash();
 
+    /** The scheduled passes: {@code wallet.jobs.<name>.every} (expiry, moncash). */
+    Map<String, Jobs.Settings> jobs();
+
     interface Payments {
         /** Time from creation to expiry of an unpaid payment. */
         @WithDefault("PT30M")
@@ -29,7 +34,7 @@ public interface WalletSettings {
         @WithDefault("1")
         long feeMinimum();
 
-        /** How often the scheduler expires due payments. */
+        /** How often the scheduler expires due payments: read as wallet.jobs.expiry.every's default. */
         @WithDefault("15s")
         String expiryTick();
 
@@ -52,7 +57,7 @@ public interface WalletSettings {
 
     /** The live MonCash rail's timing (where it is and who we are there: service-support's MonCashSettings). */
     interface MonCash {
-        /** How often open MonCash payments and payouts are settled. */
+        /** How often open MonCash payments and payouts are settled: read as wallet.jobs.moncash.every's default. */
         @WithDefault("10s")
         String tick();
 

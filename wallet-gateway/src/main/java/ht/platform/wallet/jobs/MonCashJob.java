@@ -1,13 +1,13 @@
 package ht.platform.wallet.jobs;
 
-import ht.platform.support.health.SchemaPending;
+import ht.platform.support.jobs.Jobs;
 import ht.platform.wallet.service.MonCashPayments;
 import ht.platform.wallet.service.WithdrawalPayouts;
-import io.quarkus.scheduler.Scheduled;
+import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import org.jboss.logging.Logger;
 
 /**
  * Settles what the live MonCash rail left open, only by asking MonCash: open orders are looked up (paid, or lapsed
@@ -17,19 +17,14 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class MonCashJob {
 
-    private static final Logger LOG = Logger.getLogger(MonCashJob.class);
-
     @Inject
     MonCashPayments payments;
 
     @Inject
     WithdrawalPayouts payouts;
 
-    @Scheduled(every = "${wallet.moncash.tick:10s}", delayed = "5s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
-            skipExecutionIf = SchemaPending.class)
-    Uni<Void> tick() {
-        return runNow().onFailure().invoke(e -> LOG.warnf("MonCash settlement failed: %s", e.toString()))
-                .onFailure().recoverWithNull().replaceWithVoid();
+    void schedule(@Observes StartupEvent start, Jobs jobs) {
+        jobs.every("wallet", "moncash", "10s", "5s", this::runNow);
     }
 
     /** One pass over payments, money to give back, then payouts; answers how many items were looked at. */

@@ -1,5 +1,6 @@
 package ht.platform.wallet.service;
 
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 
 import java.util.List;
@@ -13,11 +14,9 @@ final class Batch {
 
     /** Answers how many items were worked. */
     static <T> Uni<Integer> inTurn(List<T> items, Function<T, Uni<?>> work, BiConsumer<T, Throwable> failed) {
-        Uni<Void> chain = Uni.createFrom().voidItem();
-        for (T item : items) {
-            chain = chain.chain(() -> work.apply(item).onFailure().invoke(e -> failed.accept(item, e))
-                    .onFailure().recoverWithNull().replaceWithVoid());
-        }
-        return chain.replaceWith(items.size());
+        return Multi.createFrom().iterable(items)
+                .onItem().transformToUniAndConcatenate(item -> work.apply(item).onFailure().invoke(e -> failed.accept(item, e))
+                        .onFailure().recoverWithNull())
+                .collect().last().replaceWith(items.size());
     }
 }

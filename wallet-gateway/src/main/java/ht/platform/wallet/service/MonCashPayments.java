@@ -3,7 +3,8 @@ package ht.platform.wallet.service;
 import ht.platform.rail.moncash.MonCashException;
 import ht.platform.rail.moncash.OrderPayment;
 import ht.platform.rail.moncash.PaymentToken;
-import ht.platform.support.rail.MonCashPayouts;
+import ht.platform.rail.moncash.quarkus.MonCashPayouts;
+import ht.platform.support.time.DatabaseTime;
 import ht.platform.wallet.config.WalletSettings;
 import ht.platform.wallet.model.MonCashOrder;
 import ht.platform.wallet.model.MonCashOrderStore;
@@ -18,7 +19,6 @@ import org.jboss.logging.Logger;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 
@@ -227,6 +227,6 @@ public class MonCashPayments {
     }
 
     private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+        return DatabaseTime.now(clock);
     }
 }

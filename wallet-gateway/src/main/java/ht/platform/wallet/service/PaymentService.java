@@ -1,6 +1,7 @@
 package ht.platform.wallet.service;
 
 import ht.platform.support.http.PublicUrls;
+import ht.platform.support.time.DatabaseTime;
 import ht.platform.wallet.model.PaymentStatus;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.errors.ApiException;
@@ -18,6 +19,7 @@ import ht.platform.wallet.service.Views.ListView;
 import ht.platform.wallet.service.Views.PaymentView;
 import com.fasterxml.jackson.databind.util.RawValue;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -25,9 +27,9 @@ import jakarta.inject.Inject;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /** Payments: creation with the fee rule, the status graph, the balance credit and the events. */
 @ApplicationScoped
@@ -253,16 +255,12 @@ public class PaymentService {
     /** Expires every due unpaid payment, each in its own transaction; returns how many. */
     public Uni<Integer> expireDue() {
         Instant now = now();
-        return store.readExpired(now, EXPIRY_BATCH).chain(due -> {
-                    Uni<Integer> chain = Uni.createFrom().item(0);
-                    for (Payment candidate : due) {
-                        chain = chain.chain(n -> Panache.withTransaction(() -> store.lock(candidate.id)
-                                .chain(p -> p == null || p.isFinal() || now().isBefore(p.expiresAt) ? Uni.createFrom().item(n)
-                                        : expirable(p).chain(expires -> expires ? apply(p, "expire").replaceWith(n + 1)
-                                                : Uni.createFrom().item(n)))));
-                    }
-                    return chain;
-                });
+        return store.readExpired(now, EXPIRY_BATCH).chain(due -> Multi.createFrom().iterable(due)
+                .onItem().transformToUniAndConcatenate(candidate -> Panache.withTransaction(() -> store.lock(candidate.id)
+                        .chain(p -> p == null || p.isFinal() || now().isBefore(p.expiresAt) ? Uni.createFrom().item(0)
+                                : expirable(p).chain(expires -> expires ? apply(p, "expire").replaceWith(1)
+                                        : Uni.createFrom().item(0)))))
+                .collect().with(Collectors.summingInt(Integer::intValue)));
     }
 
     public PaymentView view(Payment p) {
@@ -280,6 +278,6 @@ public class PaymentService {
 
 
     private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+        return DatabaseTime.now(clock);
     }
 }

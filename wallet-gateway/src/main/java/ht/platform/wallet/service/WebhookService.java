@@ -8,6 +8,7 @@ import ht.platform.support.ids.Ids;
 import ht.platform.support.outbox.DeliveryKind;
 import ht.platform.support.outbox.DeliveryLog;
 import ht.platform.support.outbox.DeliveryRestarts;
+import ht.platform.support.time.DatabaseTime;
 import ht.platform.support.time.Timestamps;
 import ht.platform.wallet.config.WalletSettings;
 import ht.platform.wallet.events.EventTypes;
@@ -32,7 +33,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -49,8 +49,6 @@ public class WebhookService {
 
     /** The dashboard's delivery filters; null means any. */
     public record DeliveryFilter(String webhookId, String status, String eventType) { }
-
-    public static final List<String> DELIVERY_STATUSES = List.of("pending", "delivered", "abandoned");
 
     @Inject
     DeliveryRestarts restarts;
@@ -208,11 +206,16 @@ public class WebhookService {
         });
     }
 
+    /** The delivery statuses in the gateway's words, in the order pending, delivered, abandoned. */
+    public List<String> deliveryStatuses() {
+        return policy.words().all();
+    }
+
     /** Deliveries of every address of this project and mode, newest first, filtered by address, status and event kind. */
     public Uni<ListView<DeliveryView>> searchDeliveries(ApiPrincipal caller, DeliveryFilter filter, Paging paging) {
         String status = filter.status() == null ? null : policy.words().status(filter.status());
         if (filter.status() != null && status == null) {
-            throw ApiException.invalid("status", "status must be one of " + DELIVERY_STATUSES);
+            throw ApiException.invalid("status", "status must be one of " + deliveryStatuses());
         }
         if (filter.eventType() != null && !EventTypes.SUBSCRIBABLE.contains(filter.eventType()) && !EventTypes.PING.equals(filter.eventType())) {
             throw ApiException.invalid("type", "Unknown event kind '" + filter.eventType() + "'");
@@ -263,6 +266,6 @@ public class WebhookService {
     }
 
     private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+        return DatabaseTime.now(clock);
     }
 }

@@ -1,11 +1,13 @@
 package ht.platform.wallet.service;
 
-import ht.platform.support.rail.MonCashPayouts.Outcome;
+import ht.platform.rail.moncash.quarkus.MonCashPayouts.Outcome;
+import ht.platform.support.time.DatabaseTime;
 import ht.platform.wallet.config.WalletSettings;
 import ht.platform.wallet.model.Withdrawal;
 import ht.platform.wallet.model.WithdrawalStore;
 import ht.platform.wallet.provider.MonCashWallet;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -13,7 +15,6 @@ import org.jboss.logging.Logger;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -60,19 +61,13 @@ public class WithdrawalPayouts {
     /** requested -> processing (withdrawal.processing) with the attempt's start, committed before any transfer. */
     private Uni<List<Withdrawal>> startRequested() {
         Instant now = now();
-        return Panache.withTransaction(() -> store.lockRequestedLive(settings.moncash().batch()).chain(ids -> {
-                    Uni<List<Withdrawal>> chain = Uni.createFrom().item(new ArrayList<>());
-                    for (String id : ids) {
-                        chain = chain.chain(list -> store.byId(id).chain(w -> {
+        return Panache.withTransaction(() -> store.lockRequestedLive(settings.moncash().batch())
+                .chain(ids -> Multi.createFrom().iterable(ids)
+                        .onItem().transformToUniAndConcatenate(id -> store.byId(id).chain(w -> {
                             w.payoutAttemptedAt = now;
                             return withdrawals.apply(w, "process", null);
-                        }).map(w -> {
-                            list.add(w);
-                            return list;
-                        }));
-                    }
-                    return chain;
-                }));
+                        }))
+                        .collect().asList()));
     }
 
     private Uni<List<Withdrawal>> claimStale() {
@@ -105,6 +100,6 @@ public class WithdrawalPayouts {
     }
 
     private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+        return DatabaseTime.now(clock);
     }
 }

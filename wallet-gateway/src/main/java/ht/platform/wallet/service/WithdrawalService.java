@@ -1,5 +1,6 @@
 package ht.platform.wallet.service;
 
+import ht.platform.support.time.DatabaseTime;
 import ht.platform.wallet.model.WithdrawalStatus;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.errors.ApiException;
@@ -20,7 +21,6 @@ import jakarta.inject.Inject;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -172,6 +172,6 @@ public class WithdrawalService {
     }
 
     private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+        return DatabaseTime.now(clock);
     }
 }

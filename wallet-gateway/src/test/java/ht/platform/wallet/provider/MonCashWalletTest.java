@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.rail.moncash.MonCashClient;
 import ht.platform.rail.moncash.MonCashConfig;
 import ht.platform.rail.moncash.sandbox.MonCashSandbox;
-import ht.platform.support.rail.MonCashRail;
+import ht.platform.rail.moncash.quarkus.MonCashRail;
 import ht.platform.support.testing.MonCashStandIn;
 import ht.platform.support.testing.PlatformHarness;
 import ht.platform.support.time.MovableClock;

@@ -119,7 +119,7 @@ public class KycDashboard {
                 .list(merchant.require("verifications:read"), wanted, blank(after), PAGE_SIZE).map(page -> {
                     Map<String, Object> data = new HashMap<>();
                     data.put("deliveries", page.data().stream().map(KycDashboard::row).toList());
-                    data.put("statuses", WebhookDeliveries.STATUSES);
+                    data.put("statuses", deliveries.statuses());
                     data.put("status", wanted == null ? "" : wanted);
                     data.put("next", page.next() == null ? "" : "/dashboard/deliveries?starting_after=" + page.next()
                             + (wanted == null ? "" : "&status=" + wanted));

@@ -173,7 +173,7 @@ public class WalletDashboard {
                             data.put("deliveries", list.data().stream().map(WalletDashboard::row).toList());
                             data.put("hasMore", list.has_more());
                             data.put("addresses", addresses.data());
-                            data.put("statuses", WebhookService.DELIVERY_STATUSES);
+                            data.put("statuses", webhooks.deliveryStatuses());
                             List<String> kinds = new ArrayList<>(EventTypes.SUBSCRIBABLE);
                             kinds.add(EventTypes.PING);
                             data.put("kinds", kinds);

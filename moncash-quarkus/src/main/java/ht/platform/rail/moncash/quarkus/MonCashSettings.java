@@ -1,4 +1,4 @@
-package ht.platform.support.rail;
+package ht.platform.rail.moncash.quarkus;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;

@@ -1,4 +1,4 @@
-package ht.platform.support.rail;
+package ht.platform.rail.moncash.quarkus;
 
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.micrometer.core.instrument.Counter;

@@ -1,4 +1,4 @@
-package ht.platform.support.errors;
+package ht.platform.support.http;
 
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -8,6 +8,9 @@ import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import ht.platform.support.errors.ApiException;
+import ht.platform.support.errors.ErrorResponses;
+import ht.platform.support.errors.TransientFailures;
 import ht.platform.support.sql.ReadOnlyEviction;
 import ht.platform.support.trace.RequestIds;
 import io.vertx.ext.web.RoutingContext;
@@ -106,7 +109,7 @@ public class ExceptionMappers {
 
     @ServerExceptionMapper
     public Response notAllowed(NotAllowedException e, RoutingContext ctx) {
-        ht.platform.support.http.RouteTemplates.label(ctx);
+        RouteTemplates.label(ctx);
         Response r = respond(ctx, new ApiException(405, "METHOD_NOT_ALLOWED",
                 ctx.request().method().name() + " is not allowed on " + ctx.request().path()));
         String allow = e.getResponse().getHeaderString("Allow");

@@ -1,4 +1,4 @@
-package ht.platform.support.rail;
+package ht.platform.rail.moncash.quarkus;
 
 import ht.platform.rail.moncash.Htg;
 import ht.platform.rail.moncash.MonCashException;

@@ -8,7 +8,7 @@ import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The services' clock: the system's UTC clock plus an offset that only tests move, so retry schedules and
+ * The services' clock in tests: the system's UTC clock plus an offset that tests move, so retry schedules and
  * expiries are tested by moving time instead of sleeping.
  */
 public final class MovableClock extends Clock {
