@@ -334,8 +334,9 @@ for s in ("kyc", "checkout", "wallet"):
     push_created_before = [r[5] for r in rows if r[3] == "create" and r[4].startswith("2") and r[5] != "-" and r[6] == "0" and int(r[1]) <= T]
     no_event = [i for i in push_created_before if i not in events]
     first = min((int(r[1]) for r in rows if r[3] == "create" and r[4].startswith("2") and int(r[0]) >= S), default=None)
-    errs = collections.Counter(r[4] if r[4] in ("ERR",) else r[4][0] + "xx" for r in rows
+    errs = collections.Counter(r[4] if r[4] == "ERR" or (r[4].startswith("5") and r[4] != "503") else r[4][0] + "xx" for r in rows
                                if r[3] in ("create", "advance", "money", "read") and A <= int(r[0]) < (first or 1 << 62))
+    server_errors = sum(n for status, n in errs.items() if status.startswith("5") and status != "5xx")
     # deliveries: receivers' logs (phase 1: before T, phase 2: after the restore command)
     got1, got2 = collections.Counter(), collections.Counter()
     first2 = {}     # (port, event) -> first arrival (ms) after the restore command
@@ -364,7 +365,7 @@ for s in ("kyc", "checkout", "wallet"):
     feed_read = {r[5] for r in rows if r[3] == "feed"}
     feed_missed = len(feed_exp - feed_read)
     feed_restarts = sum(1 for r in rows if r[3] == "feed_restart")
-    ok = not lost_before and not lost_after and not no_event and not pending_missing and not_delivered == 0 and first is not None
+    ok = not lost_before and not lost_after and not no_event and not pending_missing and not_delivered == 0 and first is not None and not server_errors
     fail |= not ok
     out.append(f"{s}")
     out.append(f"  acknowledged before T: {len(before)} writes; missing after the restore: {len(lost_before)}"
@@ -375,7 +376,8 @@ for s in ("kyc", "checkout", "wallet"):
     out.append(f"  acknowledged, sent after the nodes stopped: {len(after)}; missing: {len(lost_after)}" + ("" if not lost_after else "  <- FAIL"))
     out.append(f"  restore command -> first acknowledged creation on the restored cluster: {'%.1f s' % ((first - R) / 1000) if first else 'none  <- FAIL'}"
                f" (nodes stopped at {(S - R) / 1000:.1f} s, restore.sh returned at {(RD - R) / 1000:.1f} s); restarted: {restarted[s]}")
-    out.append(f"  answers from the accident to that creation (not judged): {dict(errs)}")
+    out.append(f"  answers from the accident to that creation: {dict(errs)} (5xx: 503 with Retry-After; any other 5xx is a bug)"
+               + ("" if not server_errors else "  <- FAIL"))
     arrived = [first2[p] for p in pending if p in first2]
     out.append(f"  deliveries pending at T: {len(pending)}, delivered after the restore: {len(pending) - len(pending_missing)}"
                + (f" (the last {(max(arrived) - R) / 1000:.1f} s after the restore command: a failed attempt waits 1 min)" if arrived else "")

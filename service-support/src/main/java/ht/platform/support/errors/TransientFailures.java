@@ -32,6 +32,10 @@ import java.util.function.Predicate;
  * <p>So is a node that is no longer the primary: a demoted primary or a replica answers every write with SQLSTATE
  * 25006 ("cannot execute ... in a read-only transaction", "... during recovery"); the write did not happen, and the
  * primary is elsewhere ({@link #readOnlyNode} tells the pool to drop such connections).
+ *
+ * <p>So is a schema that is not there: SQLSTATE 3F000 (no such schema) or 42P01 (no such table) while an operator's
+ * accident is undone by a restore, or before the migrate Job has run. The service cannot serve, the client did nothing
+ * wrong, and the same request succeeds once the schema is back.
  */
 public final class TransientFailures {
 
@@ -113,9 +117,12 @@ public final class TransientFailures {
         return false;
     }
 
-    /** 08 connection exception, 53 insufficient resources, 57P0x shutdown, 40001 serialization, 40P01 deadlock. */
+    /**
+     * 08 connection exception, 53 insufficient resources, 57P0x shutdown, 40001 serialization, 40P01 deadlock,
+     * 3F000 invalid schema name, 42P01 undefined table.
+     */
     private static boolean transientState(String state) {
         return state != null && (state.startsWith("08") || state.startsWith("53") || state.startsWith("57P0")
-                || state.equals("40001") || state.equals("40P01"));
+                || state.equals("40001") || state.equals("40P01") || state.equals("3F000") || state.equals("42P01"));
     }
 }

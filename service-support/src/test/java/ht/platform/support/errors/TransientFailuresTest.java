@@ -58,6 +58,15 @@ class TransientFailuresTest {
         assertFalse(TransientFailures.readOnlyNode(new PgException("duplicate key value", "ERROR", "23505", null)));
     }
 
+    /** An operator's DROP SCHEMA before a restore to a point in time: 503 with Retry-After, not 500. */
+    @Test
+    void aSchemaThatIsNotThereIsTransient() {
+        assertTrue(TransientFailures.isTransient(new PgException("relation \"wallet.payments\" does not exist", "ERROR", "42P01", null)));
+        assertTrue(TransientFailures.isTransient(new CompletionException(new PgException("schema \"wallet\" does not exist", "ERROR", "3F000", null))));
+        assertTrue(TransientFailures.isTransient(new java.sql.SQLException("relation \"checkout.payment_intents\" does not exist", "42P01")));
+        assertFalse(TransientFailures.isTransient(new PgException("column \"amount\" does not exist", "ERROR", "42703", null)));
+    }
+
     @Test
     void bugsAndConstraintViolationsAreNot() {
         assertFalse(TransientFailures.isTransient(new NullPointerException()));
