@@ -60,6 +60,28 @@ class UnknownKeyTest {
     }
 
     @Test
+    void theRefusalBeforeRoutingAnswersTheSameBytesAsTheRestLayer() throws IOException {
+        String client = freshClient();
+        String key = madeUp();
+        Answer afterLookup = get(client, key); // not known yet: looked up, refused by the REST layer's filter
+        Answer fromMemory = get(client, key); // known unknown: refused by the router
+        assertEquals(401, afterLookup.status());
+        assertEquals(headerLines(afterLookup.head()), headerLines(fromMemory.head()));
+        assertEquals(withoutRequestId(afterLookup.body()), withoutRequestId(fromMemory.body()));
+    }
+
+    /** The status line and the header lines, less the date and request id, in order of their text (HTTP's order is not meaningful). */
+    private static java.util.List<String> headerLines(String head) {
+        return withoutRequestId(head).lines().map(l -> l.toLowerCase(java.util.Locale.ROOT)).sorted().toList();
+    }
+
+    /** The answer less what differs between any two answers: the date, and the request id in header and body. */
+    private static String withoutRequestId(String text) {
+        return text.replaceAll("(?im)^(date|checkout-request-id): .*\r\n", "")
+                .replaceAll("\"request_id\":\"[^\"]*\"", "\"request_id\":\"?\"");
+    }
+
+    @Test
     void aClientPastItsFailuresGets429WithRetryAfterAndOthersDoNot() throws IOException {
         String client = freshClient();
         for (int i = 0; i < settings.failures().burst(); i++) {

@@ -12,6 +12,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
@@ -32,7 +33,8 @@ import java.util.concurrent.CompletableFuture;
  * address has a budget of failures ({@link AuthSettings#failures}; a key not yet resolved is charged before its lookup
  * and given back when found, so a burst of made-up keys is refused with 429 before it reaches the database); and at
  * most {@link AuthSettings#lookups} lookups run at once, well below the pool's size, the rest waiting in a bounded
- * line (503 past it: the server's limit, not the caller's).
+ * line (503 past it: the server's limit, not the caller's). {@link KeyRefusals} gives these three refusals from the
+ * router, before the REST layer, through {@link #refusalBeforeRouting}; a request it lets by has paid already.
  */
 @ApplicationScoped
 public class ApiKeyAuthentication {
@@ -74,16 +76,57 @@ public class ApiKeyAuthentication {
         lookups = new AsyncPermits(Math.max(1, Math.min(settings.lookups().concurrent(), poolSize / 4)));
     }
 
+    /** Request data set by {@link #refusalBeforeRouting} on a request it let by: the client it charged, or "". */
+    private static final String CHARGED = "platform.auth.charged";
+
+    /**
+     * What {@link #authenticate} would refuse a request with before any lookup: a key found unknown (401), a client
+     * past its failures (429), or no room for one more lookup (503); null to let it by, after charging its client as
+     * {@link #authenticate} would (which then does not charge it again).
+     */
+    public ApiException refusalBeforeRouting(RoutingContext ctx) {
+        String key = presented(ctx.request().getHeader("Authorization"));
+        if (key == null) {
+            return null; // answered by the REST layer as before: nothing here is cheaper
+        }
+        String hash = ApiKeys.hash(key);
+        if (cache.getIfPresent(hash) != null) {
+            ctx.put(CHARGED, "");
+            return null;
+        }
+        String client = ClientAddress.of(ctx.request());
+        AuthSettings.Failures budget = settings.failures();
+        long retryAfter = failures.take(client, budget.perMinute() / 60.0, budget.burst());
+        if (retryAfter > 0) {
+            return tooManyFailures(retryAfter);
+        }
+        if (unknown.getIfPresent(hash) != null) {
+            return unauthenticated();
+        }
+        if (lookups.full(settings.lookups().queued())) {
+            failures.giveBack(client);
+            return busy();
+        }
+        ctx.put(CHARGED, client);
+        return null;
+    }
+
     @ApiKeyRequired
     @ServerRequestFilter(priority = 1000, nonBlocking = true)
-    public Uni<Void> authenticate(HttpServerRequest request) {
+    public Uni<Void> authenticate(HttpServerRequest request, RoutingContext ctx) {
         String key = presented(request.getHeader("Authorization"));
         if (key == null) {
             return Uni.createFrom().failure(unauthenticated());
         }
         String hash = ApiKeys.hash(key);
         String client = null;
-        if (cache.getIfPresent(hash) == null) {
+        String prepaid = ctx == null ? null : ctx.get(CHARGED);
+        if (prepaid != null) {
+            client = prepaid.isEmpty() ? null : prepaid;
+            if (cache.getIfPresent(hash) == null && unknown.getIfPresent(hash) != null) {
+                return Uni.createFrom().failure(unauthenticated());
+            }
+        } else if (cache.getIfPresent(hash) == null) {
             // not resolved nor being resolved: this request pays for it from its client's budget of failures
             client = ClientAddress.of(request);
             AuthSettings.Failures budget = settings.failures();

@@ -54,6 +54,11 @@ public final class AsyncPermits {
         return permits;
     }
 
+    /** Whether {@link #run(Supplier, int, Supplier)} with {@code maxQueued} would refuse now. */
+    public synchronized boolean full(int maxQueued) {
+        return used >= permits && queue.size() >= maxQueued;
+    }
+
     /** Work running now (for tests and gauges). */
     public synchronized int used() {
         return used;

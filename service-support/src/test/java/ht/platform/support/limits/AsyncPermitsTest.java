@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class AsyncPermitsTest {
@@ -61,5 +62,21 @@ class AsyncPermitsTest {
         CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get(20, java.util.concurrent.TimeUnit.SECONDS);
         assertTrue(most.get() <= 3, "at most 3 at once: " + most.get());
         assertEquals(0, permits.used());
+    }
+
+    @Test
+    void fullOnlyWhenEveryPermitIsUsedAndTheLineIsAsLongAsAllowed() {
+        AsyncPermits permits = new AsyncPermits(1);
+        CompletableFuture<String> first = new CompletableFuture<>();
+        CompletableFuture<String> second = new CompletableFuture<>();
+        assertFalse(permits.full(1));
+        permits.run(() -> Uni.createFrom().completionStage(first)).subscribe().with(x -> { });
+        assertFalse(permits.full(1), "one may still queue");
+        assertTrue(permits.full(0));
+        permits.run(() -> Uni.createFrom().completionStage(second)).subscribe().with(x -> { });
+        assertTrue(permits.full(1));
+        first.complete("a");
+        assertFalse(permits.full(1), "the queued one runs, the line is empty");
+        second.complete("b");
     }
 }
