@@ -142,15 +142,6 @@ start_release() {
   REL_PID=$!
   pids+=("$REL_PID")
 }
-wait_ready() { # port pid -> 0 when /q/health/ready answers 200
-  local deadline=$(( $(date +%s) + READY_TIMEOUT ))
-  while [ "$(date +%s)" -lt "$deadline" ]; do
-    curl -fs -o /dev/null "http://127.0.0.1:$1/q/health/ready" && return 0
-    kill -0 "$2" 2>/dev/null || return 1
-    sleep 0.25
-  done
-  return 1
-}
 # stop_release pid log -> STOP_CODE (exit code; "killed" when it had to be killed after 30 s), STOP_LINE (yes|no)
 stop_release() {
   local pid=$1 log=$2 i

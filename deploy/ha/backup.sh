@@ -5,10 +5,10 @@
 # Types"; repo1-retention-full (up.sh) counts full backups: without a new full one now and then nothing would expire.
 set -euo pipefail
 HA_DIR=${HA_DIR:-/var/lib/platform-ha}
-PGBR=$HA_DIR/pgbackrest
+# shellcheck source=deploy/ha/lib.sh
+. "$(dirname "$0")/lib.sh"
 [ "$(id -u)" = 0 ] || { echo "run as root (pgBackRest runs as the postgres user)" >&2; exit 1; }
 [ -f "$PGBR/pgbackrest.conf" ] || { echo "no cluster under $HA_DIR (deploy/ha/up.sh first)" >&2; exit 1; }
-pgbackrest_all() { runuser -u postgres -- env PGPASSFILE="$PGBR/pgpass" pgbackrest --config="$PGBR/pgbackrest.conf" --stanza=platform "$@"; }
 labels() { pgbackrest_all info --output=json | python3 -c '
 import json, sys
 for s in json.load(sys.stdin):

@@ -121,15 +121,6 @@ start_service() { # s
     java -jar "$(app_of "${MOD[$s]}")/quarkus-run.jar" >> "$log" 2>&1 &
   SVC_PID[$s]=$!
 }
-wait_ready() { # s
-  local deadline=$(( $(date +%s) + READY_TIMEOUT ))
-  while [ "$(date +%s)" -lt "$deadline" ]; do
-    curl -fs -o /dev/null "http://127.0.0.1:${PORT[$1]}/q/health/ready" && return 0
-    kill -0 "${SVC_PID[$1]}" 2>/dev/null || return 1
-    sleep 0.25
-  done
-  return 1
-}
 stop_service() { # s
   local pid=${SVC_PID[$1]}
   kill -TERM "$pid" 2>/dev/null || true
@@ -167,7 +158,7 @@ say "services: ${MODULES[*]} on ${PORT[kyc]}-${PORT[wallet]} (PLATFORM_DEMO_SECR
 start_receivers 1
 t=$(now_ms)
 for s in "${SVCS[@]}"; do start_service "$s"; done
-for s in "${SVCS[@]}"; do wait_ready "$s" || { say "$s did not turn ready: ${DIR[$s]}/service.log"; exit 1; }; done
+for s in "${SVCS[@]}"; do wait_ready "${PORT[$s]}" "${SVC_PID[$s]}" || { say "$s did not turn ready: ${DIR[$s]}/service.log"; exit 1; }; done
 say "services ready in $(secs_between "$t" "$(now_ms)") s"
 for s in "${SVCS[@]}"; do
   service_requests "${MOD[$s]}"; dir=${DIR[$s]}
@@ -194,7 +185,7 @@ if [ "$rotate" = 1 ]; then
   ( umask 077; printf 'PLATFORM_ENCRYPTION_KEY=%s\nPLATFORM_ENCRYPTION_OLD_KEYS=%s\n' "$KEY" "$OLD_KEYS" > "$run/keys" )
   t=$(now_ms)
   for s in "${SVCS[@]}"; do stop_service "$s"; start_service "$s"; done
-  for s in "${SVCS[@]}"; do wait_ready "$s" || { say "$s did not turn ready with the rotated key: ${DIR[$s]}/service.log"; exit 1; }; done
+  for s in "${SVCS[@]}"; do wait_ready "${PORT[$s]}" "${SVC_PID[$s]}" || { say "$s did not turn ready with the rotated key: ${DIR[$s]}/service.log"; exit 1; }; done
   rotated="yes: after the backup, services restarted with a new key and the old one in PLATFORM_ENCRYPTION_OLD_KEYS"
   say "key rotated after the backup; services restarted in $(secs_between "$t" "$(now_ms)") s"
   # a webhook address whose secret the new key seals (checkout), beside the one the old key sealed
@@ -270,7 +261,7 @@ for s in "${SVCS[@]}"; do
   until probe "$s"; do
     if [ $(( $(now_ms) - restored_ms )) -gt $(( RECONNECT_WAIT * 1000 )) ]; then
       say "$s serves no creation ${RECONNECT_WAIT} s after the restore: restarting it"
-      stop_service "$s"; start_service "$s"; wait_ready "$s" || { say "$s did not start again"; exit 1; }
+      stop_service "$s"; start_service "$s"; wait_ready "${PORT[$s]}" "${SVC_PID[$s]}" || { say "$s did not start again"; exit 1; }
       RESTARTED[$s]=yes
     fi
     sleep 0.2

@@ -17,8 +17,9 @@ set -euo pipefail
 HA_DIR=${HA_DIR:-/var/lib/platform-ha}
 BASE=${HA_PORT_BASE:-15400}
 PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
-PGBR=$HA_DIR/pgbackrest
 HERE=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=deploy/ha/lib.sh
+. "$HERE/lib.sh"
 NODES=(node1 node2 node3)
 die() { echo "restore.sh: $*; nothing was changed" >&2; exit 2; }
 
@@ -32,7 +33,6 @@ esac
 [ -f "$PGBR/pgbackrest.conf" ] && [ -f "$HA_DIR/secrets" ] || die "no cluster under $HA_DIR (deploy/ha/up.sh first)"
 # shellcheck disable=SC1091
 . "$HA_DIR/secrets"
-pgbackrest_all() { runuser -u postgres -- env PGPASSFILE="$PGBR/pgpass" pgbackrest --config="$PGBR/pgbackrest.conf" --stanza=platform "$@"; }
 
 # ---------------------------------------------------------------- validation: nothing is touched before it passes
 if [ "$mode" = time ]; then
@@ -65,19 +65,8 @@ fi
 t0=$(date +%s%N)
 
 # ---------------------------------------------------------------- stop the cluster (HAProxy and etcd stay)
-stop_pid() { # pidfile [signal]
-  [ -f "$1" ] || return 0
-  local pid; pid=$(cat "$1")
-  kill "-${2:-TERM}" "$pid" 2>/dev/null || return 0
-  for _ in $(seq 1 300); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.2; done
-  kill -9 "$pid" 2>/dev/null || true
-}
 echo "restore.sh: stopping the three nodes" >&2
-for n in "${NODES[@]}"; do stop_pid "$HA_DIR/$n/patroni.pid" & done; wait
-for n in "${NODES[@]}"; do
-  pm="$HA_DIR/$n/data/postmaster.pid"
-  [ -f "$pm" ] && { head -1 "$pm" > "$HA_DIR/$n/postmaster.pidonly"; stop_pid "$HA_DIR/$n/postmaster.pidonly" INT; }
-done
+stop_nodes 60
 # the old cluster's keys (leader, members, initialize, config) go: node1's Patroni makes a new one from its data
 ETCDCTL_API=3 etcdctl --endpoints="127.0.0.1:$BASE" --user "root:$ETCD_ROOT_PASSWORD" del --prefix /service/platform-ha/ >/dev/null
 

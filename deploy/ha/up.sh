@@ -28,6 +28,8 @@
 set -euo pipefail
 
 HA_DIR=${HA_DIR:-/var/lib/platform-ha}
+# shellcheck source=deploy/ha/lib.sh
+. "$(dirname "$0")/lib.sh"
 BASE=${HA_PORT_BASE:-15400}
 PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
 ETCD_PORT=$BASE; ETCD_PEER=$((BASE + 1)); RW_PORT=$((BASE + 30)); STATS_PORT=$((BASE + 31))
@@ -241,7 +243,6 @@ YAML
 # archive-get and restore). The repository: HA_BACKUP_REPO=<file> gives its repo1-* lines (S3: README), else a
 # posix repository in $HA_DIR/backup. repo1-retention-full 2: two full backups and what they need are kept, older
 # ones and their WAL are expired after each backup. start-fast: the backup asks for an immediate checkpoint.
-PGBR=$HA_DIR/pgbackrest
 mkdir -p "$PGBR/log" "$PGBR/lock" "$PGBR/spool" "$HA_DIR/backup"
 chown -R postgres: "$PGBR" "$HA_DIR/backup"; chmod 700 "$PGBR" "$HA_DIR/backup"
 pgbr_global() {
@@ -273,8 +274,6 @@ for n in "${NODES[@]}"; do
 done
 umask 022
 chown postgres: "$PGBR/pgbackrest.conf" "$PGBR/pgpass"
-# pgbackrest args...: as postgres, with the three-node configuration
-pgbackrest_all() { runuser -u postgres -- env PGPASSFILE="$PGBR/pgpass" pgbackrest --config="$PGBR/pgbackrest.conf" --stanza=platform "$@"; }
 
 for n in "${NODES[@]}"; do
   mkdir -p "$HA_DIR/$n"; chown postgres: "$HA_DIR/$n"; chmod 700 "$HA_DIR/$n"

@@ -4,6 +4,15 @@
 
 answers() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
 json_field() { sed -n "s/.*\"$1\":\"\([^\"]*\)\".*/\1/p" | head -1; }
+wait_ready() { # port pid -> 0 when /q/health/ready answers 200 within READY_TIMEOUT s, 1 when the process ends first
+  local deadline=$(( $(date +%s) + READY_TIMEOUT ))
+  while [ "$(date +%s)" -lt "$deadline" ]; do
+    curl -fs -o /dev/null "http://127.0.0.1:$1/q/health/ready" && return 0
+    kill -0 "$2" 2>/dev/null || return 1
+    sleep 0.25
+  done
+  return 1
+}
 
 # service_requests module: s (kyc|checkout|wallet), i (1|2|3), and what its load sends
 service_requests() {

@@ -47,7 +47,6 @@ public class KeyRefusals {
             ctx.next();
             return;
         }
-        refused.headers().forEach(ctx.response()::putHeader);
-        errors.write(ctx, refused.status(), refused.code(), refused.getMessage());
+        errors.write(ctx, refused);
     }
 }

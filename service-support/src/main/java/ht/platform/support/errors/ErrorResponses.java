@@ -25,6 +25,12 @@ public class ErrorResponses {
         return builder.build();
     }
 
+    /** The refusal as {@link #toResponse} answers it, from a router handler: its headers, status and error body. */
+    public void write(RoutingContext ctx, ApiException e) {
+        e.headers().forEach(ctx.response()::putHeader);
+        write(ctx, e.status(), e.code(), e.getMessage(), e.param());
+    }
+
     public void write(RoutingContext ctx, int status, String code, String message) {
         write(ctx, status, code, message, null);
     }

@@ -43,7 +43,6 @@ public class FeedRefusals {
             return;
         }
         ApiKeyAuthentication.nameInLogs(p);
-        refused.headers().forEach(ctx.response()::putHeader);
-        errors.write(ctx, refused.status(), refused.code(), refused.getMessage());
+        errors.write(ctx, refused);
     }
 }

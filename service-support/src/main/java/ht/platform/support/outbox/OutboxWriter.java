@@ -70,15 +70,12 @@ public class OutboxWriter {
 
     private Uni<NewEvent> write(Mutiny.Session session, DeliveryPolicy policy, EventSubject subject, Instant at,
                                 Envelope envelope, String audience, String destinationId) {
-        Instant createdAt = DatabaseTime.of(at);
-        String id = Ids.hex("evt_", 16);
-        NewEvent event = new NewEvent(id, subject.owner(), subject.mode(), subject.type(), subject.objectId(), createdAt,
-                envelope.of(id, createdAt));
+        NewEvent event = newEvent(subject, DatabaseTime.of(at), envelope);
         byte[] body;
         try {
-            body = mapper.writeValueAsBytes(event.envelope());
-        } catch (JsonProcessingException e) {
-            return Uni.createFrom().failure(new IllegalStateException("event body could not be written", e));
+            body = body(event);
+        } catch (IllegalStateException e) {
+            return Uni.createFrom().failure(e);
         }
         String statement = sql.computeIfAbsent(policy.name() + "|" + audience, k -> statement(policy, audience));
         // executeUpdate, not a select with a result class: Hibernate caches a select's plan under a key that never
@@ -108,16 +105,8 @@ public class OutboxWriter {
     /** See {@link InOneStatement}; the event is for every subscribed destination of its owner and mode, at now. */
     public InOneStatement inOneStatement(DeliveryPolicy policy, EventSubject subject, Envelope envelope, String source,
                                          int from) {
-        Instant createdAt = DatabaseTime.now(clock);
-        String id = Ids.hex("evt_", 16);
-        NewEvent event = new NewEvent(id, subject.owner(), subject.mode(), subject.type(), subject.objectId(), createdAt,
-                envelope.of(id, createdAt));
-        byte[] body;
-        try {
-            body = mapper.writeValueAsBytes(event.envelope());
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("event body could not be written", e);
-        }
+        NewEvent event = newEvent(subject, DatabaseTime.now(clock), envelope);
+        byte[] body = body(event);
         String at = "$" + (from + 6) + "::timestamptz";
         String with = sql.computeIfAbsent(policy.name() + "|one|" + source + "|" + from, k ->
                 "ev AS (INSERT INTO " + policy.events() + " (id, owner_id, mode, type, object_id, body, created_at, on_feed,"
@@ -125,8 +114,7 @@ public class OutboxWriter {
                 + (from + 3) + "::text, $" + (from + 4) + "::text, $" + (from + 5) + "::bytea, " + at + ", true, NULLIF($"
                 + (from + 7) + "::text, '') FROM " + source + " RETURNING id, owner_id, mode, type),"
                 + " d AS (" + FanOut.deliveries(policy, "ev", FanOut.SUBSCRIBERS, at) + " RETURNING 1)");
-        String wakeUp = "(SELECT " + wakeup.notifyCall(policy.channel(), "CASE WHEN EXISTS (SELECT 1 FROM d) THEN '' ELSE '"
-                + OutboxWakeup.EVENTS_ONLY + "' END") + " FROM ev) AS woken";
+        String wakeUp = "(SELECT " + wakeUpCall(policy) + " FROM ev) AS woken";
         List<Object> values = java.util.Arrays.asList(event.id(), event.owner(), event.mode(), event.type(),
                 event.objectId(), io.vertx.core.buffer.Buffer.buffer(body),
                 OffsetDateTime.ofInstant(event.createdAt(), ZoneOffset.UTC), traces.ofNewEvent());
@@ -140,7 +128,26 @@ public class OutboxWriter {
                 + ", NULLIF(:trace, ''))"
                 + " RETURNING id, owner_id, mode, type),"
                 + " d AS (" + FanOut.deliveries(policy, "ev", audience, ":at") + " RETURNING 1)"
-                + " SELECT count(*) FROM (SELECT " + wakeup.notifyCall(policy.channel(),
-                        "CASE WHEN EXISTS (SELECT 1 FROM d) THEN '' ELSE '" + OutboxWakeup.EVENTS_ONLY + "' END") + ") w";
+                + " SELECT count(*) FROM (SELECT " + wakeUpCall(policy) + ") w";
+    }
+
+    private static NewEvent newEvent(EventSubject subject, Instant createdAt, Envelope envelope) {
+        String id = Ids.hex("evt_", 16);
+        return new NewEvent(id, subject.owner(), subject.mode(), subject.type(), subject.objectId(), createdAt,
+                envelope.of(id, createdAt));
+    }
+
+    private byte[] body(NewEvent event) {
+        try {
+            return mapper.writeValueAsBytes(event.envelope());
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("event body could not be written", e);
+        }
+    }
+
+    /** Wakes the delivery loop, or only the feed when the event has no delivery ({@link OutboxWakeup#EVENTS_ONLY}). */
+    private String wakeUpCall(DeliveryPolicy policy) {
+        return wakeup.notifyCall(policy.channel(),
+                "CASE WHEN EXISTS (SELECT 1 FROM d) THEN '' ELSE '" + OutboxWakeup.EVENTS_ONLY + "' END");
     }
 }
