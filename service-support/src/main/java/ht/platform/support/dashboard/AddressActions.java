@@ -1,11 +1,13 @@
 package ht.platform.support.dashboard;
 
+import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.dashboard.WebhookAddresses.DeliveryFilter;
 import ht.platform.support.dashboard.WebhookAddresses.Shown;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.feed.FeedLags;
 import ht.platform.support.time.Times;
 import io.smallrye.mutiny.Uni;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
@@ -13,6 +15,7 @@ import jakarta.ws.rs.core.Response;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
 /**
@@ -62,27 +65,32 @@ public class AddressActions {
                 url, events, delivery));
     }
 
-    public Uni<Response> delete(String verb, String id) {
-        if (!words.deleteVerb().equals(verb)) {
-            return absent(id);
-        }
-        return pages.act(words.action(verb), id, () -> addresses.delete(merchant.require(words.writePermission()), id),
-                x -> words.addressPath() + "?done=" + verb + "d");
+    /** An action on one address that comes back to a page, after which that page says {@code done}. */
+    private record Step(BiFunction<ApiPrincipal, String, Uni<Void>> work, String done, boolean toList) { }
+
+    /** The actions on one address by their verb, which is also their path and, after the noun, their audit name. */
+    private Map<String, Step> steps;
+
+    @PostConstruct
+    void table() {
+        steps = Map.of(words.deleteVerb(), new Step(addresses::delete, words.deleteVerb() + "d", true),
+                "reactivate", new Step(addresses::reactivate, "reactivated", false),
+                "test", new Step(addresses::test, "test_sent", false));
     }
 
-    public Uni<Response> reactivate(String id) {
-        return pages.act(words.action("reactivate"), id, () -> addresses.reactivate(merchant.require(words.writePermission()), id),
-                x -> words.home(id) + "?done=reactivated");
+    /** Deletes (disables) an address, reactivates a paused one or sends it a test event. */
+    public Uni<Response> act(String verb, String id) {
+        Step step = steps.get(verb);
+        if (step == null) {
+            return absent(id);
+        }
+        return pages.act(words.action(verb), id, () -> step.work().apply(merchant.require(words.writePermission()), id),
+                x -> (step.toList() ? words.addressPath() : words.home(id)) + "?done=" + step.done());
     }
 
     /** Rotates the secret; the page shows the new one once and the end of the overlap. */
     public Uni<Response> rotate(String id) {
         return showSecret(words.action("rotate_secret"), id, () -> addresses.rotate(merchant.require(words.writePermission()), id));
-    }
-
-    public Uni<Response> test(String id) {
-        return pages.act(words.action("test"), id, () -> addresses.test(merchant.require(words.writePermission()), id),
-                x -> words.home(id) + "?done=test_sent");
     }
 
     /** Resends the failed and dead deliveries to this address created between two times. */

@@ -48,19 +48,11 @@ public abstract class AddressPages {
     }
 
     @POST
-    @Path("/{id}/{verb: delete|disable}")
+    @Path("/{id}/{verb: delete|disable|reactivate|test}")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    @Operation(summary = "Delete (disable) an address")
-    public Uni<Response> delete(@PathParam("id") String id, @PathParam("verb") String verb) {
-        return actions.delete(verb, id);
-    }
-
-    @POST
-    @Path("/{id}/reactivate")
-    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    @Operation(summary = "Reactivate a paused address")
-    public Uni<Response> reactivate(@PathParam("id") String id) {
-        return actions.reactivate(id);
+    @Operation(summary = "Delete (disable) an address, reactivate a paused one, or send it a test event")
+    public Uni<Response> act(@PathParam("id") String id, @PathParam("verb") String verb) {
+        return actions.act(verb, id);
     }
 
     @POST
@@ -69,14 +61,6 @@ public abstract class AddressPages {
     @Operation(summary = "Rotate the secret; the page shows the new one once and the end of the overlap")
     public Uni<Response> rotate(@PathParam("id") String id) {
         return actions.rotate(id);
-    }
-
-    @POST
-    @Path("/{id}/test")
-    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    @Operation(summary = "Send a test event to this address")
-    public Uni<Response> sendTest(@PathParam("id") String id) {
-        return actions.test(id);
     }
 
     @POST
