@@ -100,14 +100,15 @@ public class AddressActions {
                 r -> words.home(id) + "?done=" + (r.replayed() ? "recover_repeat" : "recovered") + "&n=" + r.resent());
     }
 
-    /** Deliveries, newest first, filtered by address, status and event type. */
+    /** Deliveries, newest first, filtered by status, event type and (where an address has a page of its own) address. */
     public Uni<Response> deliveries(DeliveryFilter filter, String startingAfter) {
-        return pages.show(words.templates() + "deliveries", "deliveries", () -> addresses.list(merchant.require(words.readPermission()))
+        return pages.show("dashboard/outbox/deliveries", "deliveries", () -> addresses.list(merchant.require(words.readPermission()))
                 .chain(list -> addresses.deliveries(merchant.require(words.readPermission()), filter, startingAfter, words.deliveryPageSize())
                         .map(page -> {
                             Map<String, Object> data = new HashMap<>();
                             data.put("deliveries", page.rows());
                             data.put("addresses", list);
+                            data.put("byAddress", words.detailTemplate() != null);
                             data.put("statuses", addresses.deliveryStatuses());
                             data.put("kinds", addresses.deliveryEventTypes());
                             data.put("f", filter);

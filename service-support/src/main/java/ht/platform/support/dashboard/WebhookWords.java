@@ -1,12 +1,17 @@
 package ht.platform.support.dashboard;
 
 /**
- * What one service calls its webhook pages (its texts are in its {@code board} bundle): the path of its addresses
- * ({@code /dashboard/webhooks}), whose last segment is also their nav entry and template name under {@code templates};
- * the audit names of its actions ({@code noun_registerVerb}, {@code noun_deleteVerb}, {@code noun_rotate_secret}, ...),
- * whose delete verb is also the path of that form and, with a "d", the notice after it; whether one address has a
- * page of its own ({@code detailTemplate}, null: the actions come back to the list); the permissions that read and
- * act; and how many deliveries a page lists.
+ * What one service calls its webhook pages (their texts are in its {@code board} bundle):
+ * <ul>
+ * <li>{@code addressPath}: where its addresses are ({@code /dashboard/webhooks}); the last segment is also their nav
+ * entry and the name of their list's template under {@code templates};</li>
+ * <li>{@code detailTemplate}: the page of one address; null when an address has none (its actions come back to the
+ * list, and deliveries are not filtered by address);</li>
+ * <li>{@code noun}, {@code registerVerb}, {@code deleteVerb}: the audit names of its actions ({@code webhook_register},
+ * {@code endpoint_disable}, {@code webhook_rotate_secret}, ...); the delete verb is also that form's path and, with a
+ * "d", the notice after it;</li>
+ * <li>the permissions that read and act, and how many deliveries a page lists.</li>
+ * </ul>
  */
 public record WebhookWords(String addressPath, String templates, String detailTemplate, String noun, String registerVerb,
                            String deleteVerb, String readPermission, String writePermission, int deliveryPageSize) {
