@@ -37,9 +37,15 @@ public class AddressService {
     /**
      * What a service says about its addresses.
      *
-     * @param noun how a missing address is named in a 404 ("Webhook", "Webhook endpoint")
+     * @param noun    how a missing address is named in a 404 ("Webhook", "Webhook endpoint")
+     * @param secrets draws a new secret in the service's documented form ({@link #newSecret()} unless it says otherwise)
      */
-    public record Rules(DeliveryPolicy policy, String noun) { }
+    public record Rules(DeliveryPolicy policy, String noun, Supplier<String> secrets) {
+
+        public Rules(DeliveryPolicy policy, String noun) {
+            this(policy, noun, AddressService::newSecret);
+        }
+    }
 
     /**
      * A new address. {@code secretBoundTo} is the id unless the service binds otherwise (kyc's test address).
@@ -76,11 +82,16 @@ public class AddressService {
     OutboxWakeup wakeup;
 
     public Uni<Issued> register(Rules rules, Registration r, Limit limit) {
-        String secret = newSecret();
-        String standby = r.standby() ? newSecret() : null;
+        return pool.withTransaction(conn -> register(conn, rules, r, limit));
+    }
+
+    /** {@link #register(Rules, Registration, Limit)} in the caller's transaction. */
+    public Uni<Issued> register(SqlConnection conn, Rules rules, Registration r, Limit limit) {
+        String secret = rules.secrets().get();
+        String standby = r.standby() ? rules.secrets().get() : null;
         Instant now = now();
         String[] events = r.events() == null ? null : r.events().toArray(String[]::new);
-        return pool.withTransaction(conn -> countLocked(conn, rules, r, limit).chain(n -> {
+        return countLocked(conn, rules, r, limit).chain(n -> {
             if (limit != null && n >= limit.max()) {
                 throw limit.reached().get();
             }
@@ -90,7 +101,7 @@ public class AddressService {
                     .execute(Tuple.tuple(Arrays.asList(r.id(), r.owner(), r.mode(), r.kind().word(), r.url(), events,
                             secretBox.sealText(secret, r.secretBoundTo()), r.secretBoundTo(),
                             standby == null ? null : secretBox.sealText(standby, r.secretBoundTo()), DeliveryStore.at(now))));
-        })).map(rows -> new Issued(address(rows.iterator().next()), secret, standby, null));
+        }).map(rows -> new Issued(address(rows.iterator().next()), secret, standby, null));
     }
 
     private Uni<Long> countLocked(SqlConnection conn, Rules rules, Registration r, Limit limit) {
@@ -111,7 +122,7 @@ public class AddressService {
                 .execute(Tuple.of(owner, mode)).map(AddressService::addresses);
     }
 
-    /** The owner's enabled addresses among {@code ids}, of any mode (the dashboard's names for deliveries). */
+    /** The owner's addresses among {@code ids}, of any mode, deleted ones too. */
     public Uni<List<Address>> byIds(Rules rules, String owner, List<String> ids) {
         return ids.isEmpty() ? Uni.createFrom().item(List.of())
                 : pool.preparedQuery("SELECT " + COLUMNS + " FROM " + rules.policy().destinations()
@@ -125,23 +136,113 @@ public class AddressService {
     }
 
     /**
-     * A new secret, shown once; the one before keeps signing beside it until {@code overlap} has passed. A rotation
+     * A new push secret, shown once; the one before keeps signing beside it until {@code overlap} has passed. A rotation
      * while an overlap lasts fails with {@code inProgress} (given the end of the overlap): replacing the previous secret
-     * early would drop a secret that receivers may still rely on.
+     * early would drop a secret that receivers may still rely on. A pulled address that keeps a push secret on standby
+     * (kyc) gets a new standby secret: nobody receives pushes from it, so nothing overlaps.
      */
     public Uni<Issued> rotate(Rules rules, String owner, String mode, String id, Duration overlap,
                               Function<Instant, ApiException> inProgress) {
-        String secret = newSecret();
+        return pool.withTransaction(conn -> rotate(conn, rules, owner, mode, id, overlap, inProgress));
+    }
+
+    /** {@link #rotate(Rules, String, String, String, Duration, Function)} in the caller's transaction. */
+    public Uni<Issued> rotate(SqlConnection conn, Rules rules, String owner, String mode, String id, Duration overlap,
+                              Function<Instant, ApiException> inProgress) {
+        String secret = rules.secrets().get();
         Instant now = now();
         Instant until = now.plus(overlap);
-        return pool.withTransaction(conn -> owned(conn, rules, owner, mode, id, true).chain(a -> {
-            if (a.previousSecretExpiresAt() != null && a.previousSecretExpiresAt().isAfter(now)) {
-                throw inProgress.apply(a.previousSecretExpiresAt());
+        return sealed(conn, rules, owner, mode, id).chain(a -> {
+            String sealed = secretBox.sealText(secret, a.address().secretBoundTo());
+            if (a.address().pull() && a.standby() != null) {
+                return set(conn, rules, id, "standby_secret = $2", sealed).map(x -> new Issued(x, secret, null, null));
             }
-            return conn.preparedQuery("UPDATE " + rules.policy().destinations() + " SET previous_secret = secret,"
-                            + " previous_secret_expires_at = $2, secret = $3 WHERE id = $1 RETURNING " + COLUMNS)
-                    .execute(Tuple.of(id, DeliveryStore.at(until), secretBox.sealText(secret, a.secretBoundTo())));
-        })).map(rows -> new Issued(address(rows.iterator().next()), secret, null, until));
+            if (a.address().previousSecretExpiresAt() != null && a.address().previousSecretExpiresAt().isAfter(now)) {
+                throw inProgress.apply(a.address().previousSecretExpiresAt());
+            }
+            return set(conn, rules, id, "previous_secret = secret, previous_secret_expires_at = $3, secret = $2", sealed,
+                    DeliveryStore.at(until)).map(x -> new Issued(x, secret, null, until));
+        });
+    }
+
+    /**
+     * A new secret for the address's feed, shown once (as {@link Issued#standbySecret()}); the one before stops signing
+     * the feed at once. A pulled address signs its feed with it, a pushed one keeps it on standby.
+     */
+    public Uni<Issued> rotateFeed(SqlConnection conn, Rules rules, String owner, String mode, String id) {
+        String secret = rules.secrets().get();
+        return sealed(conn, rules, owner, mode, id).chain(a -> {
+            String sealed = secretBox.sealText(secret, a.address().secretBoundTo());
+            return set(conn, rules, id, a.address().pull() ? "secret = $2" : "standby_secret = $2", sealed)
+                    .map(x -> new Issued(x, null, secret, null));
+        });
+    }
+
+    /**
+     * The address is pushed to {@code url} from now on, or pulled from the feed when {@code url} is null (each
+     * address keeps a push and a feed secret apart: kyc). A URL set where there was none draws a new push secret (the
+     * one before stops signing: no receiver held it); a changed URL draws one too, and the one before signs beside it
+     * until {@code overlap} has passed; either is {@link Issued#secret()}. A removed URL leaves the events on the feed,
+     * signed with the address's own feed secret: one is drawn ({@link Issued#standbySecret()}) when it has none, or
+     * only one equal to a push secret (carried over from before feeds had their own).
+     */
+    public Uni<Issued> moveUrl(SqlConnection conn, Rules rules, String owner, String mode, String id, String url,
+                               Duration overlap) {
+        Instant now = now();
+        return sealed(conn, rules, owner, mode, id).chain(a -> {
+            Address before = a.address();
+            String bound = before.secretBoundTo();
+            if (url != null) {
+                if (url.equals(before.url())) {
+                    return Uni.createFrom().item(new Issued(before, null, null, null));
+                }
+                String push = rules.secrets().get();
+                String sealed = secretBox.sealText(push, bound);
+                if (before.pull()) {
+                    return set(conn, rules, id, "kind = 'push', url = $3, standby_secret = secret, secret = $2,"
+                            + " previous_secret = NULL, previous_secret_expires_at = NULL", sealed, url)
+                            .map(x -> new Issued(x, push, null, null));
+                }
+                Instant until = now.plus(overlap);
+                return set(conn, rules, id, "url = $3, previous_secret = secret, previous_secret_expires_at = $4, secret = $2",
+                        sealed, url, DeliveryStore.at(until)).map(x -> new Issued(x, push, null, until));
+            }
+            String feed = before.pull() ? a.secret() : a.standby();
+            List<String> pushes = before.pull() ? Arrays.asList(a.standby()) : Arrays.asList(a.secret(), a.previous());
+            boolean own = feed != null && pushes.stream().noneMatch(p -> p != null
+                    && secretBox.openText(p, bound).equals(secretBox.openText(feed, bound)));
+            String drawn = own ? null : rules.secrets().get();
+            String sealedFeed = own ? feed : secretBox.sealText(drawn, bound);
+            if (before.pull()) {
+                return own ? Uni.createFrom().item(new Issued(before, null, null, null))
+                        : set(conn, rules, id, "secret = $2", sealedFeed).map(x -> new Issued(x, null, drawn, null));
+            }
+            return set(conn, rules, id, "kind = 'pull', url = NULL, standby_secret = secret, secret = $2,"
+                    + " previous_secret = NULL, previous_secret_expires_at = NULL", sealedFeed)
+                    .map(x -> new Issued(x, null, drawn, null));
+        });
+    }
+
+    /** An address under its row lock, with its sealed secrets. */
+    private record Sealed(Address address, String secret, String previous, String standby) { }
+
+    private Uni<Sealed> sealed(SqlConnection conn, Rules rules, String owner, String mode, String id) {
+        return conn.preparedQuery("SELECT " + COLUMNS + ", secret, previous_secret, standby_secret FROM "
+                        + rules.policy().destinations() + " WHERE id = $1 AND owner_id = $2 AND mode = $3 AND state = 'enabled'"
+                        + " FOR UPDATE")
+                .execute(Tuple.of(id, owner, mode))
+                .map(rows -> Rows.single(rows, r -> new Sealed(address(r), r.getString("secret"), r.getString("previous_secret"),
+                        r.getString("standby_secret")), () -> ApiException.notFound(rules.noun() + " " + id)));
+    }
+
+    /** {@code assignments} with $1 the id and $2.. {@code values}; answers the address as it is now. */
+    private static Uni<Address> set(SqlConnection conn, Rules rules, String id, String assignments, Object... values) {
+        List<Object> args = new ArrayList<>();
+        args.add(id);
+        args.addAll(Arrays.asList(values));
+        return conn.preparedQuery("UPDATE " + rules.policy().destinations() + " SET " + assignments + " WHERE id = $1 RETURNING "
+                        + COLUMNS)
+                .execute(Tuple.tuple(args)).map(rows -> address(rows.iterator().next()));
     }
 
     /**

@@ -203,7 +203,7 @@ public class WebhookService {
     }
 
     private AddressService.Rules rules() {
-        return new AddressService.Rules(policy, "Webhook");
+        return new AddressService.Rules(policy, "Webhook", () -> Ids.hex("whsec_", 32));
     }
 
     private static List<String> validateEvents(List<String> kinds) {
