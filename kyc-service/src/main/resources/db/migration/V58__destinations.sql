@@ -8,6 +8,10 @@
 -- release falls between the copy and the triggers.
 LOCK TABLE kyc.applications IN SHARE ROW EXCLUSIVE MODE;
 
+-- This release inserts an application without its address columns and registers its two destinations, which the
+-- trigger below copies back into them in the same transaction.
+ALTER TABLE kyc.applications ALTER COLUMN webhook_secret_sealed DROP NOT NULL;
+
 CREATE FUNCTION kyc.application_to_destinations(a kyc.applications) RETURNS void LANGUAGE sql AS $$
     INSERT INTO kyc.destinations AS d (id, owner_id, mode, kind, url, secret, secret_bound_to, previous_secret,
         previous_secret_expires_at, standby_secret, created_at)
@@ -45,7 +49,8 @@ CREATE TRIGGER applications_to_destinations
     AFTER INSERT OR UPDATE OF webhook_url, webhook_secret_sealed, previous_secret_sealed, previous_secret_expires_at,
         test_webhook_url, test_webhook_secret_sealed, test_previous_secret_sealed, test_previous_secret_expires_at,
         feed_secret_sealed, test_feed_secret_sealed
-    ON kyc.applications FOR EACH ROW EXECUTE FUNCTION kyc.applications_to_destinations();
+    ON kyc.applications FOR EACH ROW WHEN (NEW.webhook_secret_sealed IS NOT NULL)
+    EXECUTE FUNCTION kyc.applications_to_destinations();
 
 -- A pushed address keeps its previous push secret here; a pulled one leaves the application's as it was.
 CREATE FUNCTION kyc.destinations_to_applications() RETURNS trigger LANGUAGE plpgsql AS $$

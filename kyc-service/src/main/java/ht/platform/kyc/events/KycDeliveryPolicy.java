@@ -29,7 +29,7 @@ public class KycDeliveryPolicy extends DeliveryPolicy {
                 new StatusWords("pending", "delivered", "dead")));
     }
 
-    /** The destination of an application's webhook address of one mode (as the view outbox_destinations names it). */
+    /** The destination id of an application's webhook address of one mode (also what its secrets are sealed to). */
     public static String destinationOf(String applicationId, String mode) {
         return "test".equals(mode) ? applicationId + "/test" : applicationId;
     }

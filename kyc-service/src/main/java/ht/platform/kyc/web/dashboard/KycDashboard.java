@@ -1,5 +1,6 @@
 package ht.platform.kyc.web.dashboard;
 
+import ht.platform.kyc.events.KycDeliveryPolicy;
 import ht.platform.kyc.model.DeliveryView;
 import ht.platform.support.feed.FeedLags;
 import ht.platform.support.dashboard.DeliveryRow;
@@ -151,7 +152,7 @@ public class KycDashboard {
         return pages.show(PAGES + "settings", "settings", () -> applications.get(merchant.require(SignIns.OPERATOR).ownerId())
                 .chain(app -> {
                     Settings s = settingsOf(app);
-                    String address = "test".equals(merchant.session().mode()) ? app.id + "/test" : app.id;
+                    String address = KycDeliveryPolicy.destinationOf(app.id, merchant.session().mode());
                     return feedLags.of(s.webhookUrl() == null ? List.of(address) : List.of())
                             .map(lags -> Map.of("s", s, "address", address, "lags", lags,
                                     "resent", resent == null ? "" : resent));
@@ -207,9 +208,9 @@ public class KycDashboard {
     }
 
     private Settings settingsOf(Application app) {
-        boolean test = "test".equals(merchant.session().mode());
-        var overlap = test ? app.testPreviousSecretExpiresAt : app.previousSecretExpiresAt;
-        return new Settings(List.of(app.returnUrls), test ? app.testWebhookUrl : app.webhookUrl,
+        String mode = merchant.session().mode();
+        var overlap = app.address(mode) == null ? null : app.address(mode).previousSecretExpiresAt();
+        return new Settings(List.of(app.returnUrls), app.webhookUrl(mode),
                 overlap == null || !overlap.isAfter(clock.instant()) ? null : Timestamps.seconds(overlap));
     }
 
