@@ -81,7 +81,7 @@ public class KycAddresses implements WebhookAddresses {
 
     /** Until when the previous secret of the mode's address still signs; null when it no longer does. */
     String overlapUntil(Application app, String mode) {
-        Instant overlap = "test".equals(mode) ? app.testPreviousSecretExpiresAt : app.previousSecretExpiresAt;
+        Instant overlap = app.address(mode) == null ? null : app.address(mode).previousSecretExpiresAt();
         return overlap == null || !overlap.isAfter(clock.instant()) ? null : Timestamps.seconds(overlap);
     }
 

@@ -1,5 +1,6 @@
 package ht.platform.kyc.web.dashboard;
 
+import ht.platform.kyc.events.KycDeliveryPolicy;
 import ht.platform.support.feed.FeedLags;
 import ht.platform.kyc.model.Application;
 import ht.platform.kyc.model.Verification;
@@ -113,7 +114,7 @@ public class KycDashboard {
         return pages.show(PAGES + "settings", "settings", () -> applications.get(merchant.require(SignIns.OPERATOR).ownerId())
                 .chain(app -> {
                     Settings s = settingsOf(app);
-                    String address = "test".equals(merchant.session().mode()) ? app.id + "/test" : app.id;
+                    String address = KycDeliveryPolicy.destinationOf(app.id, merchant.session().mode());
                     return feedLags.of(s.webhookUrl() == null ? List.of(address) : List.of())
                             .map(lags -> Map.of("s", s, "address", address, "lags", lags,
                                     "resent", resent == null ? "" : resent));
