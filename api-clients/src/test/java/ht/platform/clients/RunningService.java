@@ -1,6 +1,8 @@
 package ht.platform.clients;
 
 import ht.platform.support.testing.PlatformTestEnvironment;
+import ht.platform.support.testing.Waiting;
+import org.awaitility.core.ConditionTimeoutException;
 
 import java.io.File;
 import java.io.IOException;
@@ -60,23 +62,23 @@ public final class RunningService implements AutoCloseable {
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         RunningService service = new RunningService(process, base, log);
-        long deadline = System.nanoTime() + Duration.ofMinutes(4).toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException(module + " ended with " + process.exitValue() + " before it was ready; its log: " + log);
-            }
-            try {
-                if (HTTP.send(HttpRequest.newBuilder(URI.create(base + "/q/health/ready")).build(),
-                        HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    return service;
+        try {
+            Waiting.await(module + " ready", Duration.ofMinutes(4)).pollInterval(Duration.ofMillis(250)).until(() -> {
+                if (!process.isAlive()) {
+                    throw new IllegalStateException(module + " ended with " + process.exitValue() + " before it was ready; its log: " + log);
                 }
-            } catch (IOException notYet) {
-                // not listening yet
-            }
-            Thread.sleep(250);
+                try {
+                    return HTTP.send(HttpRequest.newBuilder(URI.create(base + "/q/health/ready")).build(),
+                            HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+                } catch (IOException notYet) {
+                    return false; // not listening yet
+                }
+            });
+            return service;
+        } catch (ConditionTimeoutException e) {
+            service.close();
+            throw new IllegalStateException(module + " was not ready within 4 minutes; its log: " + log);
         }
-        service.close();
-        throw new IllegalStateException(module + " was not ready within 4 minutes; its log: " + log);
     }
 
     /** The service's public origin, e.g. {@code http://localhost:41234}: the generated clients' base path. */

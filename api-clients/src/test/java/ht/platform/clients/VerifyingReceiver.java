@@ -3,9 +3,11 @@ package ht.platform.clients;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
+import ht.platform.support.testing.Waiting;
 import ht.platform.webhooks.signing.SignatureScheme;
 import ht.platform.webhooks.signing.VerificationResult;
 import ht.platform.webhooks.signing.WebhookVerifier;
+import org.awaitility.core.ConditionTimeoutException;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -14,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
 
@@ -77,17 +80,21 @@ public final class VerifyingReceiver implements AutoCloseable {
     }
 
     /** The first verified event that matches, waiting up to a minute for it (deliveries are asynchronous). */
-    public JsonNode await(String type, Predicate<JsonNode> which) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (System.nanoTime() < deadline) {
-            for (JsonNode event : verified) {
-                if (type.equals(event.path("type").asText()) && which.test(event)) {
-                    return event;
-                }
-            }
-            Thread.sleep(100);
+    public JsonNode await(String type, Predicate<JsonNode> which) {
+        try {
+            return Waiting.await("a verified " + type, Duration.ofSeconds(60)).until(() -> first(type, which), Objects::nonNull);
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError("no verified " + type + " within 60 s; verified: " + types() + "; rejected: " + rejected);
         }
-        throw new AssertionError("no verified " + type + " within 60 s; verified: " + types() + "; rejected: " + rejected);
+    }
+
+    private JsonNode first(String type, Predicate<JsonNode> which) {
+        for (JsonNode event : verified) {
+            if (type.equals(event.path("type").asText()) && which.test(event)) {
+                return event;
+            }
+        }
+        return null;
     }
 
     private List<String> types() {

@@ -25,6 +25,6 @@ public class CheckoutDeliveryPolicy extends DeliveryPolicy {
         super(new Rules("checkout", "checkout", Ordering.CAPPED_PER_DESTINATION,
                 RetrySchedule.parse(settings.retrySchedule()), SignatureScheme.CHECKOUT,
                 d -> Map.of("Checkout-Event-Id", d.eventId(), "Checkout-Event-Type", d.eventType()),
-                OptionalInt.empty(), new StatusWords("pending", "succeeded", "dead")));
+                OptionalInt.empty(), new StatusWords(StatusWords.PENDING, "succeeded", StatusWords.DEAD)));
     }
 }

@@ -4,7 +4,9 @@ import ht.platform.support.admin.OperatorApi;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import ht.platform.kyc.events.KycDeliveryPolicy;
 import ht.platform.kyc.model.Application;
 import ht.platform.kyc.service.ApplicationService;
@@ -27,14 +29,11 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.openapitools.jackson.nullable.JsonNullable;
 
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 
 /**
  * Operator API: client applications, their webhook secrets, deliveries and subject restrictions (Bearer ADMIN_TOKEN);
@@ -63,11 +62,13 @@ public class ApplicationAdminResource extends OwnerKeysResource<OwnerKeysResourc
                                   @JsonProperty("created_at") String createdAt,
                                   @JsonProperty("revoked_at") String revokedAt) { }
 
+    /** A field left out is {@link JsonNullable#undefined()}: nothing changes; webhook_url null removes the address. */
+    public record UpdateApplication(JsonNullable<String> name, JsonNullable<List<String>> returnUrls,
+                                    JsonNullable<String> webhookUrl, JsonNullable<String> mode) { }
+
     public record Restrict(String reason, String mode) { }
 
     public record Rotate(String mode) { }
-
-    private static final Set<String> PATCHABLE = Set.of("name", "return_urls", "webhook_url", "mode");
 
     @Inject
     ApplicationService applications;
@@ -95,35 +96,34 @@ public class ApplicationAdminResource extends OwnerKeysResource<OwnerKeysResourc
     @Path("/{id}")
     @Operation(summary = "Change an application's name, return URLs or the webhook URL of one mode (mode test or live, default live;"
             + " null removes that address)")
-    public Uni<ApplicationView> update(@PathParam("id") String id, JsonNode body) {
+    public Uni<ApplicationView> update(@PathParam("id") String id, JsonNode body) throws JsonProcessingException {
+        UpdateApplication patch = patch(body);
+        return applications.update(id, patch.mode().orElse(null), patch.name(), patch.returnUrls(), patch.webhookUrl())
+                .map(ApplicationAdminResource::view);
+    }
+
+    /** The PATCH body; the errors of return_urls keep the one message they always had, whatever is wrong inside. */
+    private UpdateApplication patch(JsonNode body) throws JsonProcessingException {
         if (body == null || !body.isObject()) {
             throw new ApiException(400, "INVALID_REQUEST", "The request body must be a JSON object");
         }
-        for (Iterator<String> it = body.fieldNames(); it.hasNext(); ) {
-            String field = it.next();
-            if (!PATCHABLE.contains(field)) {
-                throw new ApiException(400, "INVALID_REQUEST", "Unknown field '" + field + "'", field);
+        UpdateApplication patch;
+        try {
+            patch = json.treeToValue(body, UpdateApplication.class);
+        } catch (MismatchedInputException e) {
+            if (!e.getPath().isEmpty() && "return_urls".equals(e.getPath().get(0).getFieldName())) {
+                throw notUrls();
             }
+            throw e;
         }
-        Optional<String> name = Optional.ofNullable(text(body, "name"));
-        Optional<List<String>> urls = Optional.empty();
-        if (body.has("return_urls")) {
-            JsonNode node = body.get("return_urls");
-            if (!node.isArray()) {
-                throw ApiException.invalid("return_urls", "return_urls must be an array of URLs");
-            }
-            List<String> list = new ArrayList<>();
-            node.forEach(n -> {
-                if (!n.isTextual()) {
-                    throw ApiException.invalid("return_urls", "return_urls must be an array of URLs");
-                }
-                list.add(n.asText());
-            });
-            urls = Optional.of(list);
+        if (body.has("return_urls") && !patch.returnUrls().isPresent()) {
+            throw notUrls(); // JsonNullable reads blank text as absent for a field that is not text
         }
-        boolean hookPresent = body.has("webhook_url");
-        Optional<String> hook = hookPresent && !body.get("webhook_url").isNull() ? Optional.of(text(body, "webhook_url")) : Optional.of("");
-        return applications.update(id, text(body, "mode"), name, urls, hook, hookPresent).map(ApplicationAdminResource::view);
+        return patch;
+    }
+
+    private static ApiException notUrls() {
+        return ApiException.invalid("return_urls", "return_urls must be an array of URLs");
     }
 
     @POST
@@ -210,16 +210,5 @@ public class ApplicationAdminResource extends OwnerKeysResource<OwnerKeysResourc
         Application a = shown.application();
         return new ApplicationView(a.id, a.name, List.of(a.returnUrls), a.webhookUrl("live"), shown.webhookSecret(), a.webhookUrl("test"),
                 shown.testWebhookSecret(), shown.feedSecret(), shown.testFeedSecret(), Timestamps.seconds(a.createdAt), Timestamps.seconds(a.revokedAt));
-    }
-
-    private static String text(JsonNode body, String field) {
-        JsonNode node = body.get(field);
-        if (node == null) {
-            return null;
-        }
-        if (!node.isTextual()) {
-            throw ApiException.invalid(field, "Invalid value for '" + field + "': expected a string");
-        }
-        return node.asText();
     }
 }

@@ -39,7 +39,7 @@ public class DeliveryAdminResource {
             if (n == 0) {
                 throw new ApiException(404, "NOT_FOUND", "No dead or delivered delivery " + deliveryId);
             }
-            return Map.of("id", deliveryId, "status", "pending");
+            return Map.of("id", deliveryId, "status", policy.words().pending());
         });
     }
 }

@@ -26,7 +26,7 @@ public class KycDeliveryPolicy extends DeliveryPolicy {
         super(new Rules("kyc", "kyc", Ordering.CAPPED_PER_DESTINATION,
                 RetrySchedule.parse(settings.webhooks().retrySchedule()), SignatureScheme.KYC,
                 d -> Map.of("Kyc-Event-Id", d.eventId()), OptionalInt.empty(),
-                new StatusWords("pending", "delivered", "dead")));
+                StatusWords.OUTBOX));
     }
 
     /** The destination id of an application's webhook address of one mode (also what its secrets are sealed to). */

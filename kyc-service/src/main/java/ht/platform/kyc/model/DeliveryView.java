@@ -23,6 +23,6 @@ public record DeliveryView(String id, String event_id, String event_type, String
     }
 
     public boolean resendable() {
-        return !"pending".equals(status);
+        return !StatusWords.PENDING.equals(status); // kyc's word for it is the outbox's (KycDeliveryPolicy)
     }
 }

@@ -20,6 +20,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.openapitools.jackson.nullable.JsonNullable;
 
 import java.net.URI;
 import java.time.Clock;
@@ -101,17 +102,31 @@ public class ApplicationService {
         return issued.address().pull() ? issued.secret() : issued.standbySecret();
     }
 
-    /**
-     * Only the fields present are changed; {@code webhookUrl} (the address of {@code mode}, live by default) present
-     * and empty removes that address: see {@link AddressService#moveUrl} for the secrets it draws, shown once in this
-     * answer.
-     */
+    /** The dashboard's settings form: {@link #update(String, String, JsonNullable, JsonNullable, JsonNullable)}. */
     public Uni<AppWithSecrets> update(String id, String mode, Optional<String> name, Optional<List<String>> returnUrls,
                                       Optional<String> webhookUrl, boolean webhookUrlPresent) {
+        return update(id, mode, name.map(JsonNullable::of).orElse(JsonNullable.undefined()),
+                returnUrls.map(JsonNullable::of).orElse(JsonNullable.undefined()),
+                webhookUrlPresent ? JsonNullable.of(webhookUrl.orElse(null)) : JsonNullable.undefined());
+    }
+
+    /**
+     * Only the fields present are changed (a null name changes nothing); {@code webhookUrl} (the address of {@code mode},
+     * live by default) null or empty removes that address. A URL set where there was none draws a new push secret for the
+     * mode (the one before stops signing: no receiver held it); a changed URL draws one too, and the one before signs
+     * beside it through the overlap; either is shown once in this answer. A removed URL leaves the mode's events on its
+     * feed, signed with its own feed secret (drawn and shown here when the mode had none of its own).
+     */
+    public Uni<AppWithSecrets> update(String id, String mode, JsonNullable<String> name, JsonNullable<List<String>> returnUrls,
+                                      JsonNullable<String> webhookUrl) {
         String addressMode = mode(mode);
-        String cleanName = name.map(this::checkName).orElse(null);
-        List<String> urls = returnUrls.map(this::checkReturnUrls).orElse(null);
-        String hook = webhookUrl.filter(u -> !u.isEmpty()).map(u -> checkWebhookUrl(u, "webhook_url")).orElse(null);
+        String cleanName = name.isPresent() && name.get() != null ? checkName(name.get()) : null;
+        if (returnUrls.isPresent() && returnUrls.get() == null) {
+            throw ApiException.invalid("return_urls", "return_urls must be an array of URLs");
+        }
+        List<String> urls = returnUrls.isPresent() ? checkReturnUrls(returnUrls.get()) : null;
+        String given = webhookUrl.orElse(null);
+        String hook = given == null || given.isEmpty() ? null : checkWebhookUrl(given, "webhook_url");
         return Panache.withTransaction(() -> find(id).invoke(app -> {
             if (cleanName != null) {
                 app.name = cleanName;
@@ -119,7 +134,7 @@ public class ApplicationService {
             if (urls != null) {
                 app.returnUrls = urls.toArray(String[]::new);
             }
-        })).chain(app -> !webhookUrlPresent ? withAddresses(app).map(a -> new AppWithSecrets(a, null, null))
+        })).chain(app -> !webhookUrl.isPresent() ? withAddresses(app).map(a -> new AppWithSecrets(a, null, null))
                 : pool.withTransaction(conn -> addresses.moveUrl(conn, rules(), id, addressMode,
                         KycDeliveryPolicy.destinationOf(id, addressMode), hook, settings.webhooks().rotationOverlap()))
                 .chain(moved -> withAddresses(app).map(a -> TEST.equals(addressMode)

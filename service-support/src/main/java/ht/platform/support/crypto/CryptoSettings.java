@@ -1,6 +1,7 @@
 package ht.platform.support.crypto;
 
 import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
 
 import java.util.List;
 import java.util.Optional;
@@ -17,4 +18,12 @@ public interface CryptoSettings {
      * moves here.
      */
     Optional<List<String>> oldKeys();
+
+    /**
+     * PLATFORM_ENCRYPTION_SEAL_FORMAT: the form new values are sealed in, {@code legacy} or {@code tink}. Both open
+     * either way; {@code legacy} (the default of this release) is the one the release before it opens, so that it
+     * can still be rolled back to (docs/deployment.md "Upgrades and rollbacks").
+     */
+    @WithDefault("legacy")
+    SealFormat sealFormat();
 }

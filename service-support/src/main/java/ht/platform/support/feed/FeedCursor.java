@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
 /**
- * The feed's opaque cursor: a position in the service's feed, sealed (AES-GCM with the service's encryption key) and
+ * The feed's opaque cursor: a position in the service's feed, sealed with the service's encryption key and
  * bound to the owner and mode it was handed to. Positions are one sequence per service, so a readable one would tell
  * a merchant how many events every other merchant had meanwhile; a sealed one tells nothing, cannot be forged, and is
  * refused on another owner's or mode's feed. A position always gives the same cursor ({@link SecretBox#sealStable}),

@@ -12,11 +12,13 @@ import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import io.quarkus.jackson.ObjectMapperCustomizer;
 import jakarta.inject.Singleton;
+import org.openapitools.jackson.nullable.JsonNullableModule;
 
 /**
  * The platform's JSON: snake_case names, and wrong types are 400s, never silently coerced ("12" is not 12,
  * 12 is not "12", 1.5 is not 1), a null item of an array and a repeated field are refused, and so is text Postgres cannot store (NUL)
- * and a body that is not strict UTF-8 ({@link StrictUtf8}).
+ * and a body that is not strict UTF-8 ({@link StrictUtf8}). A {@code JsonNullable} field tells a PATCH field absent, null
+ * and set apart.
  */
 @Singleton
 public class StrictJson implements ObjectMapperCustomizer {
@@ -34,6 +36,7 @@ public class StrictJson implements ObjectMapperCustomizer {
         mapper.configure(MapperFeature.ALLOW_COERCION_OF_SCALARS, false);
         mapper.setDefaultSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL));
         mapper.registerModule(NulFreeText.module());
+        mapper.registerModule(new JsonNullableModule());
         mapper.coercionConfigFor(LogicalType.Textual)
                 .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)

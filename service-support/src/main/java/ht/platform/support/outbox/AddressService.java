@@ -272,7 +272,7 @@ public class AddressService {
             return conn.preparedQuery("UPDATE " + rules.policy().destinations() + " SET paused_at = NULL,"
                             + " consecutive_failures = 0 WHERE id = $1 RETURNING " + COLUMNS).execute(Tuple.of(id))
                     .chain(rows -> conn.preparedQuery("UPDATE " + rules.policy().deliveries() + " SET next_attempt_at = $2"
-                                    + " WHERE destination_id = $1 AND status = 'pending' AND next_attempt_at > $2")
+                                    + " WHERE destination_id = $1 AND status = " + StatusWords.SQL_PENDING + " AND next_attempt_at > $2")
                             .execute(Tuple.of(id, DeliveryStore.at(now)))
                             .chain(() -> conn.query("SELECT " + wakeup.notifyCall(rules.policy().channel())).execute())
                             .replaceWith(address(rows.iterator().next())));

@@ -103,16 +103,16 @@ public class DeliveryRestarts {
                          String eventId, String destinationId, Instant since, Instant until, boolean receivingOnly) { }
 
     private Uni<Integer> restart(SqlConnection conn, DeliveryPolicy policy, Instant now, Which w) {
-        String sql = "UPDATE " + policy.deliveries() + " d SET status = 'pending', next_attempt_at = $1, lease_until = NULL,"
-                + " cycle_failures = CASE WHEN d.status = 'pending' THEN d.cycle_failures ELSE 0 END,"
-                + " delivered_at = CASE WHEN d.status = 'pending' THEN d.delivered_at END, dead_at = NULL, updated_at = $1"
+        String sql = "UPDATE " + policy.deliveries() + " d SET status = " + StatusWords.SQL_PENDING + ", next_attempt_at = $1, lease_until = NULL,"
+                + " cycle_failures = CASE WHEN d.status = " + StatusWords.SQL_PENDING + " THEN d.cycle_failures ELSE 0 END,"
+                + " delivered_at = CASE WHEN d.status = " + StatusWords.SQL_PENDING + " THEN d.delivered_at END, dead_at = NULL, updated_at = $1"
                 + " FROM " + policy.events() + " ev WHERE ev.id = d.event_id"
                 + " AND ($2::text IS NULL OR ev.owner_id = $2) AND ($3::text IS NULL OR ev.mode = $3)"
                 + " AND ($6::text IS NULL OR d.id = $6) AND ($7::text IS NULL OR d.event_id = $7)"
                 + " AND ($8::text IS NULL OR d.destination_id = $8)"
                 + " AND ($9::timestamptz IS NULL OR d.created_at >= $9) AND ($10::timestamptz IS NULL OR d.created_at < $10)"
                 + " AND (NOT $11 OR EXISTS (SELECT 1 FROM " + policy.destinations() + " t WHERE t.id = d.destination_id AND t.receives))"
-                + " AND (d.status = ANY ($4::text[]) OR ($5 AND d.status = 'pending' AND d.cycle_failures > 0"
+                + " AND (d.status = ANY ($4::text[]) OR ($5 AND d.status = " + StatusWords.SQL_PENDING + " AND d.cycle_failures > 0"
                 + " AND (d.lease_until IS NULL OR d.lease_until <= $1) AND d.next_attempt_at > $1))";
         return conn.preparedQuery(sql)
                 .execute(Tuple.tuple(Arrays.asList(DeliveryStore.at(now), w.owner(), w.mode(), w.statuses(), w.waiting(),

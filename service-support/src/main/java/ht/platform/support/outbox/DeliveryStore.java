@@ -155,18 +155,18 @@ public class DeliveryStore {
     static String claimSql(DeliveryPolicy policy) {
         String deliveries = policy.deliveries();
         return "WITH RECURSIVE lanes AS ((SELECT destination_id AS dest FROM " + deliveries
-                + "     WHERE status = 'pending' ORDER BY destination_id LIMIT 1)"
-                + "   UNION ALL SELECT (SELECT destination_id FROM " + deliveries + " WHERE status = 'pending'"
+                + "     WHERE status = " + StatusWords.SQL_PENDING + " ORDER BY destination_id LIMIT 1)"
+                + "   UNION ALL SELECT (SELECT destination_id FROM " + deliveries + " WHERE status = " + StatusWords.SQL_PENDING
                 + "     AND destination_id > l.dest ORDER BY destination_id LIMIT 1) FROM lanes l WHERE l.dest IS NOT NULL),"
                 + " offered AS (SELECT o.id, o.seq, " + ADDRESS + " FROM lanes l JOIN " + policy.destinations() + " t ON t.id = l.dest"
                 + "   CROSS JOIN LATERAL (SELECT d.id, d.seq FROM " + deliveries + " d"
-                + "     WHERE d.destination_id = t.id AND d.status = 'pending' AND d.next_attempt_at <= $1"
+                + "     WHERE d.destination_id = t.id AND d.status = " + StatusWords.SQL_PENDING + " AND d.next_attempt_at <= $1"
                 + "     AND (d.lease_until IS NULL OR d.lease_until <= $1)"
                 + "     ORDER BY d.seq LIMIT GREATEST($3 - (SELECT count(*) FROM " + deliveries + " b"
-                + "       WHERE b.destination_id = t.id AND b.status = 'pending' AND b.lease_until > $1), 0)) o"
+                + "       WHERE b.destination_id = t.id AND b.status = " + StatusWords.SQL_PENDING + " AND b.lease_until > $1), 0)) o"
                 + "   WHERE t.open ORDER BY o.seq LIMIT $2),"
                 + " due AS (SELECT id FROM " + deliveries + " WHERE id = ANY (ARRAY(SELECT id FROM offered))"
-                + "   AND status = 'pending' AND (lease_until IS NULL OR lease_until <= $1) FOR UPDATE SKIP LOCKED)"
+                + "   AND status = " + StatusWords.SQL_PENDING + " AND (lease_until IS NULL OR lease_until <= $1) FOR UPDATE SKIP LOCKED)"
                 + lease(policy, "$4", "offered");
     }
 
@@ -198,8 +198,8 @@ public class DeliveryStore {
                 .append(" cycle_failures = CASE WHEN r.ok THEN 0 ELSE d.cycle_failures + 1 END,")
                 .append(" last_attempt_at = r.at, last_status_code = r.code, last_error = r.error,")
                 .append(" delivered_at = CASE WHEN r.ok THEN r.at ELSE d.delivered_at END,")
-                .append(" dead_at = CASE WHEN r.status = 'dead' THEN r.at ELSE d.dead_at END, updated_at = r.at")
-                .append(" FROM r WHERE d.id = r.id AND d.status = 'pending' AND d.lease_until = r.lease RETURNING d.id),")
+                .append(" dead_at = CASE WHEN r.status = " + StatusWords.SQL_DEAD + " THEN r.at ELSE d.dead_at END, updated_at = r.at")
+                .append(" FROM r WHERE d.id = r.id AND d.status = " + StatusWords.SQL_PENDING + " AND d.lease_until = r.lease RETURNING d.id),")
                 .append(" a AS (INSERT INTO ").append(policy.attempts())
                 .append(" (delivery_id, attempt_number, attempted_at, url, success, status_code, latency_ms, error, response_excerpt)")
                 .append(" SELECT r.id, r.n, r.at, r.url, r.ok, r.code, r.ms, r.error, r.excerpt FROM r JOIN u ON u.id = r.id)");
@@ -218,11 +218,11 @@ public class DeliveryStore {
         return s.append(", nx AS (SELECT o.id, ").append(ADDRESS).append(" FROM r JOIN u ON u.id = r.id JOIN ").append(policy.destinations())
                 .append(" t ON t.id = r.dest").append(pauses ? " LEFT JOIN p ON p.id = r.dest" : "")
                 .append(" CROSS JOIN LATERAL (SELECT d.id FROM ").append(policy.deliveries())
-                .append(" d WHERE d.destination_id = r.dest AND d.status = 'pending' AND d.next_attempt_at <= $13")
+                .append(" d WHERE d.destination_id = r.dest AND d.status = " + StatusWords.SQL_PENDING + " AND d.next_attempt_at <= $13")
                 .append(" AND (d.lease_until IS NULL OR d.lease_until <= $13) AND d.id <> ALL ($1::text[])")
                 .append(" ORDER BY d.seq LIMIT 1) o WHERE ").append(open).append("),")
                 .append(" due AS (SELECT id FROM ").append(policy.deliveries()).append(" WHERE id = ANY (ARRAY(SELECT id FROM nx))")
-                .append(" AND status = 'pending' AND (lease_until IS NULL OR lease_until <= $13) FOR UPDATE SKIP LOCKED)")
+                .append(" AND status = " + StatusWords.SQL_PENDING + " AND (lease_until IS NULL OR lease_until <= $13) FOR UPDATE SKIP LOCKED)")
                 .append(lease(policy, "$14", "nx")).toString();
     }
 

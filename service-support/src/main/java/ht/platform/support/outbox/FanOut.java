@@ -21,7 +21,7 @@ final class FanOut {
      */
     static String deliveries(DeliveryPolicy policy, String events, String audience, String at) {
         return "INSERT INTO " + policy.deliveries() + " (id, event_id, destination_id, status, next_attempt_at, created_at,"
-                + " updated_at) SELECT 'whd_' || md5(ev.id || t.id), ev.id, t.id, 'pending', " + at + ", " + at + ", " + at
+                + " updated_at) SELECT 'whd_' || md5(ev.id || t.id), ev.id, t.id, " + StatusWords.SQL_PENDING + ", " + at + ", " + at + ", " + at
                 + " FROM " + events + " ev, " + policy.destinations() + " t WHERE " + audience
                 + " ORDER BY t.created_at ON CONFLICT (event_id, destination_id) DO NOTHING";
     }

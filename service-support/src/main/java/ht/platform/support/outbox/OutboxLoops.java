@@ -37,7 +37,10 @@ public class OutboxLoops {
     private record Lag(AtomicLong seconds, AtomicLong due, Map<String, AtomicLong> addresses) { }
 
     /** The states of a push address counted by {@code webhooks_addresses}: paused (held), failing (its last attempts failed), healthy. */
-    static final List<String> ADDRESS_STATES = List.of("healthy", "failing", "paused");
+    static final String HEALTHY = "healthy";
+    static final String FAILING = "failing";
+    static final String PAUSED = "paused";
+    static final List<String> ADDRESS_STATES = List.of(HEALTHY, FAILING, PAUSED);
 
     @Inject
     Instance<DeliveryPolicy> policies;
@@ -115,7 +118,7 @@ public class OutboxLoops {
     }
 
     private Uni<Void> addresses(DeliveryPolicy policy) {
-        return pool.query("SELECT CASE WHEN NOT open THEN 'paused' WHEN consecutive_failures > 0 THEN 'failing' ELSE 'healthy' END"
+        return pool.query("SELECT CASE WHEN NOT open THEN '" + PAUSED + "' WHEN consecutive_failures > 0 THEN '" + FAILING + "' ELSE '" + HEALTHY + "' END"
                         + " AS state, count(*) AS n FROM " + policy.destinations() + " WHERE receives OR paused_at IS NOT NULL GROUP BY 1")
                 .execute()
                 .invoke(rows -> {
@@ -133,7 +136,7 @@ public class OutboxLoops {
     private Uni<Void> lag(DeliveryPolicy policy, OffsetDateTime now) {
         return pool.preparedQuery("SELECT count(*) AS due, COALESCE(EXTRACT(epoch FROM ($1 - min(d.next_attempt_at))), 0) AS lag"
                         + " FROM " + policy.deliveries() + " d JOIN " + policy.destinations() + " t ON t.id = d.destination_id"
-                        + " WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND t.open")
+                        + " WHERE d.status = " + StatusWords.SQL_PENDING + " AND d.next_attempt_at <= $1 AND t.open")
                 .execute(Tuple.of(now))
                 .invoke(rows -> {
                     Row row = rows.iterator().next();

@@ -14,6 +14,13 @@ public record StatusWords(String pending, String delivered, String dead) {
     public static final String DELIVERED = "delivered";
     public static final String DEAD = "dead";
 
+    /** The three as SQL literals: inlined in the outbox's queries, not bound, since its partial indexes name them. */
+    public static final String SQL_PENDING = "'" + PENDING + "'";
+    public static final String SQL_DEAD = "'" + DEAD + "'";
+
+    /** The words of a service whose document uses the outbox's own. */
+    public static final StatusWords OUTBOX = new StatusWords(PENDING, DELIVERED, DEAD);
+
     public StatusWords {
         Objects.requireNonNull(pending);
         Objects.requireNonNull(delivered);

@@ -5,6 +5,7 @@ import com.sun.net.httpserver.HttpServer;
 import ht.platform.webhooks.signing.SignatureScheme;
 import ht.platform.webhooks.signing.WebhookSigner;
 import ht.platform.webhooks.signing.WebhookVerifier;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * {@code listen} against a strict stand-in of the event feed (GET only, the one path, the bearer key, cursors, held
@@ -102,7 +102,7 @@ class FeedListenerTest {
         }
         Run second = listen("--from", "latest"); // the saved cursor wins over --from
         await(() -> receiver.received.size() == 7, () -> "seven events in all: " + first.output() + " / " + second.output());
-        Thread.sleep(300);
+        holds(() -> receiver.received.size() == 7, Duration.ofMillis(300), "no event forwarded twice");
         assertEquals(List.of("evt_0", "evt_1", "evt_2", "evt_3", "evt_4", "evt_5", "evt_6"),
                 receiver.received.stream().map(r -> r.headers().get("x-gateway-event-id")).toList());
     }
@@ -116,7 +116,7 @@ class FeedListenerTest {
         await(() -> run.output().contains("again in"), "the refused connection reported");
         receiver = new LocalReceiver(port);
         await(() -> receiver.received.size() == 1, "the event forwarded once the server is back");
-        Thread.sleep(300);
+        holds(() -> receiver.received.size() == 1, Duration.ofMillis(300), "the event forwarded once only");
         assertEquals(1, receiver.received.size());
     }
 
@@ -288,18 +288,21 @@ class FeedListenerTest {
         return run;
     }
 
-    static void await(BooleanSupplier condition, String what) throws InterruptedException {
+    static void await(BooleanSupplier condition, String what) {
         await(condition, () -> what);
     }
 
-    static void await(BooleanSupplier condition, java.util.function.Supplier<String> what) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                fail("timed out waiting for " + what.get());
-            }
-            Thread.sleep(20);
-        }
+    /** Until {@code condition} holds, within 10 s; a failure says {@code what} as it stood last. */
+    static void await(BooleanSupplier condition, java.util.function.Supplier<String> what) {
+        Awaitility.await().atMost(Duration.ofSeconds(10)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(20))
+                .pollInSameThread().untilAsserted(() -> assertTrue(condition.getAsBoolean(), what));
+    }
+
+    /** "Nothing more happens": {@code condition} holds for the whole of {@code during}; the first miss fails at once. */
+    static void holds(BooleanSupplier condition, Duration during, String what) {
+        Awaitility.await(what).during(during).atMost(during.plusSeconds(1)).pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(20)).pollInSameThread().failFast(what, () -> !condition.getAsBoolean())
+                .until(condition::getAsBoolean);
     }
 
     // ---------------------------------------------------------------- a strict stand-in of the feed

@@ -27,6 +27,6 @@ public class WalletDeliveryPolicy extends DeliveryPolicy {
                 RetrySchedule.parse(settings.webhooks().retrySchedule()), SignatureScheme.GATEWAY,
                 d -> Map.of("X-Gateway-Event", d.eventType()),
                 OptionalInt.of(settings.webhooks().pauseAfterFailures()),
-                new StatusWords("pending", "delivered", "abandoned")));
+                new StatusWords(StatusWords.PENDING, StatusWords.DELIVERED, "abandoned")));
     }
 }
