@@ -24,6 +24,18 @@ declare -gA CREATED_EVENT=([kyc]=verification.created [checkout]=payment_intent.
 log() { printf '%s %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 now_ms() { date +%s%3N; }
 record() { printf '%s=%s\n' "$1" "$2" >> "$RESULTS"; }   # key=value for the report
+
+# a run's throwaway WORK (/tmp/<prefix>.XXXXXX), its LOGS (target/logs/<name>) and its empty RESULTS there; receivers
+# and replicas hold many sockets
+bench_workspace() {
+  ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+  WORK=$(mktemp -d "/tmp/$1.XXXXXX")
+  chmod 755 "$WORK"
+  LOGS="$BENCH/target/logs/$2"
+  mkdir -p "$LOGS" "$BENCH/results"
+  RESULTS="$LOGS/results.kv"
+  : > "$RESULTS"
+}
 sql() { "${PSQL[@]}" -tA -c "$1"; }
 
 # ------------------------------------------------------------------ the throwaway Postgres cluster
