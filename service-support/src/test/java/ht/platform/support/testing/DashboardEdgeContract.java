@@ -39,7 +39,7 @@ public abstract class DashboardEdgeContract {
      * @param webhooksPage  a dashboard page that shows the tenant's webhook addresses (and needs a permission to see)
      * @param guardedNavIds the navigation ids of the pages that need a permission (none shows for a session without it)
      */
-    protected record Pages(String takeoverPath, Map<String, String> takeoverForm, String webhooksPage,
+    public record Pages(String takeoverPath, Map<String, String> takeoverForm, String webhooksPage,
                            List<String> guardedNavIds) { }
 
     private final ServiceTerms terms;
