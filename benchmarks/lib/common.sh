@@ -20,6 +20,8 @@ declare -gA CREATE_BODY=(
   [wallet]='{"amount":1000,"currency":"HTG","reference":"r-{n}"}')
 declare -gA READ_PATH=([kyc]=/api/v1/verifications/ [checkout]=/api/v1/payment_intents/ [wallet]=/api/v1/payments/)
 declare -gA CREATED_EVENT=([kyc]=verification.created [checkout]=payment_intent.created [wallet]=payment.created)
+declare -gA OWNERS_PATH=([checkout]=/admin/v1/applications [wallet]=/admin/v1/projects)
+declare -gA ADDRESSES_PATH=([checkout]=/api/v1/webhook_endpoints [wallet]=/api/v1/webhooks)
 
 log() { printf '%s %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 now_ms() { date +%s%3N; }
@@ -205,17 +207,11 @@ tenant() {
       [ $# -gt 0 ] && [ "$1" != pull ] && body="$body,\"webhook_url\":\"$1\",\"test_webhook_url\":\"$1\""
       owner=$(admin_post "$port" /admin/v1/applications "$body}" | jfield id) || return 1
       key=$(admin_post "$port" "/admin/v1/applications/$owner/keys" '{"mode":"test"}' | jfield key) || return 1 ;;
-    checkout)
-      owner=$(admin_post "$port" /admin/v1/applications "{\"name\":\"$name\"}" | jfield id) || return 1
-      key=$(admin_post "$port" "/admin/v1/applications/$owner/keys" '{"mode":"test"}' | jfield key) || return 1
+    checkout|wallet)
+      owner=$(admin_post "$port" "${OWNERS_PATH[$svc]}" "{\"name\":\"$name\"}" | jfield id) || return 1
+      key=$(admin_post "$port" "${OWNERS_PATH[$svc]}/$owner/keys" '{"mode":"test"}' | jfield key) || return 1
       for url in "$@"; do
-        api_post "$port" "$key" /api/v1/webhook_endpoints "$(address_body "$url" "${CREATED_EVENT[$svc]}")" >/dev/null || return 1
-      done ;;
-    wallet)
-      owner=$(admin_post "$port" /admin/v1/projects "{\"name\":\"$name\"}" | jfield id) || return 1
-      key=$(admin_post "$port" "/admin/v1/projects/$owner/keys" '{"mode":"test"}' | jfield key) || return 1
-      for url in "$@"; do
-        api_post "$port" "$key" /api/v1/webhooks "$(address_body "$url" "${CREATED_EVENT[$svc]}")" >/dev/null || return 1
+        api_post "$port" "$key" "${ADDRESSES_PATH[$svc]}" "$(address_body "$url" "${CREATED_EVENT[$svc]}")" >/dev/null || return 1
       done ;;
   esac
   echo "$owner $key"
