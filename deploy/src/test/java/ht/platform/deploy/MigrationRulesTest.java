@@ -100,11 +100,13 @@ class MigrationRulesTest {
         return MigrationRules.problems(root, released);
     }
 
-    /** The one problem of the released migrations and {@code file} added with {@code sql}. */
-    private static String theProblemWith(Path root, String file, String sql) throws IOException {
+    /** The released migrations and {@code file} added with {@code sql} have one problem, which says all of {@code says}. */
+    private static void assertOneProblem(Path root, String file, String sql, String... says) throws IOException {
         List<String> problems = problemsWith(root, file, sql);
         assertEquals(1, problems.size(), problems.toString());
-        return problems.get(0);
+        for (String part : says) {
+            assertTrue(problems.get(0).contains(part), problems.get(0));
+        }
     }
 
     @Test
@@ -125,8 +127,8 @@ class MigrationRulesTest {
 
     @Test
     void aMigrationOlderThanTheReleasedOnesFails(@TempDir Path root) throws IOException {
-        String problem = theProblemWith(root, "V1.1__owner_notes.sql", "ALTER TABLE s.owners ADD COLUMN note text;\n");
-        assertTrue(problem.contains("is not newer than the released ones (newest 2)"), problem);
+        assertOneProblem(root, "V1.1__owner_notes.sql", "ALTER TABLE s.owners ADD COLUMN note text;\n",
+                "is not newer than the released ones (newest 2)");
     }
 
     @ParameterizedTest
@@ -158,8 +160,7 @@ class MigrationRulesTest {
             "-- drops s.owners.name, unused since release 891cc18 (not the marker)\nALTER TABLE s.owners DROP COLUMN name;",
     })
     void aContractStepInTheSameReleaseFails(String sql, @TempDir Path root) throws IOException {
-        String problem = theProblemWith(root, "V3__next.sql", sql + "\n");
-        assertTrue(problem.contains("V3__next.sql: ") && problem.contains("in the release that stops using it"), problem);
+        assertOneProblem(root, "V3__next.sql", sql + "\n", "V3__next.sql: ", "in the release that stops using it");
     }
 
     @ParameterizedTest
@@ -171,8 +172,7 @@ class MigrationRulesTest {
             "CREATE VIEW s.v AS SELECT 1;\nALTER VIEW s.v RENAME TO w;",
     })
     void aRepeatableMigrationThatIsNotAdditiveFails(String sql, @TempDir Path root) throws IOException {
-        String problem = theProblemWith(root, "R__views.sql", sql + "\n");
-        assertTrue(problem.contains("R__views.sql: "), problem);
+        assertOneProblem(root, "R__views.sql", sql + "\n", "R__views.sql: ");
     }
 
     private record Run(int exitCode, String out) { }
