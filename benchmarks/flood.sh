@@ -59,6 +59,8 @@ flood() {
   for round in $(seq 1 "$FLOOD_ROUNDS"); do
     col="$svc#$round"
     log0=$(wc -l < "$LOGS/$svc-$port.log"); pg0=$(wc -l < "$PGLOG")
+    record "flood.$col.uptime" "$(uptime | sed 's/.*load average: //')"
+    nstat -n >/dev/null 2>&1 || true
     if [ "$FLOOD_MODE" = keys ]; then
       log "$svc, flood $round: $FLOOD requests with random keys from $FLOOD_CLIENTS addresses; probes for ${FLOOD_SECONDS}s from another process"
       java -Xmx512m -cp "$TOOLS_CP" FeedFlood keys "http://127.0.0.1:$port" "${KEY_PREFIX[$svc]}" "${PROBE_PATH[$svc]}" \
@@ -69,9 +71,11 @@ flood() {
         > "$LOGS/flood-$col.out" 2>>"$LOGS/flood-$svc.err" &
     fi
     floodpid=$!
-    out=$(java -Xmx128m -cp "$TOOLS_CP" FeedFlood probe "http://127.0.0.1:$port" "$other" "${PROBE_PATH[$svc]}" \
+    out=$(java -Xmx128m -Dseries="$LOGS/series-$col.tsv" -cp "$TOOLS_CP" FeedFlood probe "http://127.0.0.1:$port" "$other" "${PROBE_PATH[$svc]}" \
       "$FLOOD_SECONDS" 2>>"$LOGS/flood-$svc.err")
     wait "$floodpid"
+    # the kernel's side of the flood's connections: accept queue overflows and SYNs sent again (1 s each)
+    record "flood.$col.tcp" "$(nstat 2>/dev/null | awk '/ListenOverflows|ListenDrops|ReqQFull|TCPSynRetrans|TCPTimeouts/ {printf "%s=%s,", $1, $2}')"
     out="$(cat "$LOGS/flood-$col.out") $out"
     log "$svc, flood $round: $out"
     for kv in $out; do record "flood.$col.${kv%%=*}" "${kv#*=}"; done
@@ -114,6 +118,8 @@ rows += [
     ("another tenant's feed read p50 / p95 / p99 / max (n; over 1 s; 5xx; unanswered)", lambda s: f"{g(s,'other_feed_p50_ms')} / {g(s,'other_feed_p95_ms')} / {g(s,'other_feed_p99_ms')} / {g(s,'other_feed_max_ms')} ms ({g(s,'other_feed_n')}; {g(s,'other_feed_over_1s')}; {g(s,'other_feed_5xx')}; {g(s,'other_feed_unanswered')})"),
     ("an ordinary API call p50 / p95 / p99 / max (n; over 1 s; 5xx; unanswered)", lambda s: f"{g(s,'api_call_p50_ms')} / {g(s,'api_call_p95_ms')} / {g(s,'api_call_p99_ms')} / {g(s,'api_call_max_ms')} ms ({g(s,'api_call_n')}; {g(s,'api_call_over_1s')}; {g(s,'api_call_5xx')}; {g(s,'api_call_unanswered')})"),
     ("/q/health/ready p50 / p95 / p99 / max (n; over 1 s; 5xx; unanswered)", lambda s: f"{g(s,'ready_p50_ms')} / {g(s,'ready_p95_ms')} / {g(s,'ready_p99_ms')} / {g(s,'ready_max_ms')} ms ({g(s,'ready_n')}; {g(s,'ready_over_1s')}; {g(s,'ready_5xx')}; {g(s,'ready_unanswered')})"),
+    ("load average (1, 5, 15 min) at the flood's start", lambda s: g(s, "uptime")),
+    ("kernel: accept-queue overflows, SYNs sent again", lambda s: g(s, "tcp").rstrip(",") or "none"),
     ("ERROR lines in the service log", lambda s: g(s, "error_lines")),
     ("connections Postgres refused", lambda s: g(s, "pg_refused")),
 ]

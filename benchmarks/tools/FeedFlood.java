@@ -45,6 +45,10 @@ public class FeedFlood {
         }
     }
 
+    /** With -Dseries=FILE, the probes also write each probe's send time (ms from the first) and latency, one a line. */
+    static final List<String> SERIES = Collections.synchronizedList(new ArrayList<>());
+    static volatile long seriesStart;
+
     public static void main(String[] args) throws Exception {
         String out = switch (args[0]) {
             case "flood" -> flood(args[1], args[2], Integer.parseInt(args[3]), Integer.parseInt(args[4]));
@@ -156,7 +160,8 @@ public class FeedFlood {
         Probe feed = new Probe("other_feed");
         Probe api = new Probe("api_call");
         Probe ready = new Probe("ready");
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        seriesStart = System.nanoTime();
+        long until = seriesStart + TimeUnit.SECONDS.toNanos(seconds);
         List<CompletableFuture<?>> probes = new ArrayList<>();
         while (System.nanoTime() < until) {
             probes.add(probe(feed, get(base + "/api/v1/events?after=start&limit=10", otherKey, 5)));
@@ -165,6 +170,12 @@ public class FeedFlood {
             Thread.sleep(250);
         }
         CompletableFuture.allOf(probes.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+        if (System.getProperty("series") != null) {
+            List<String> lines = new ArrayList<>(SERIES);
+            Collections.sort(lines, java.util.Comparator.comparingLong(l -> Long.parseLong(l.split("\t")[1])));
+            lines.add(0, "probe\tsent_ms\tlatency_ms");
+            java.nio.file.Files.write(java.nio.file.Path.of(System.getProperty("series")), lines);
+        }
 
         StringBuilder out = new StringBuilder();
         for (Probe p : List.of(feed, api, ready)) {
@@ -190,10 +201,12 @@ public class FeedFlood {
     static CompletableFuture<?> probe(Probe p, HttpRequest request) {
         long start = System.nanoTime();
         return PROBES.sendAsync(request, HttpResponse.BodyHandlers.discarding()).handle((r, e) -> {
+            long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            SERIES.add(p.name() + "\t" + TimeUnit.NANOSECONDS.toMillis(start - seriesStart) + "\t" + (r == null ? "none" : took));
             if (r == null) {
                 p.unanswered().incrementAndGet();
             } else {
-                p.millis().add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+                p.millis().add(took);
                 if (r.statusCode() >= 500) {
                     p.errors().incrementAndGet();
                 }

@@ -1,5 +1,6 @@
 package ht.platform.checkout.service;
 
+import ht.platform.support.outbox.Address;
 import ht.platform.support.outbox.DeliveryLog;
 import ht.platform.support.outbox.StatusWords;
 import ht.platform.checkout.model.Money;
@@ -9,7 +10,6 @@ import ht.platform.checkout.model.Event;
 import ht.platform.checkout.model.PaymentIntent;
 import ht.platform.checkout.model.PaymentLink;
 import ht.platform.checkout.model.Refund;
-import ht.platform.checkout.model.WebhookEndpoint;
 import ht.platform.support.time.Timestamps;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -98,9 +98,9 @@ public final class Views {
                 l.currency, l.description, l.externalReference, l.returnUrl, Timestamps.seconds(l.createdAt));
     }
 
-    public static WebhookEndpointView of(WebhookEndpoint e, String secret) {
-        return new WebhookEndpointView(e.id, "webhook_endpoint", e.url, List.of(e.events), e.mode, e.status, e.delivery, secret,
-                Timestamps.seconds(e.createdAt));
+    public static WebhookEndpointView of(Address e, String secret) {
+        return new WebhookEndpointView(e.id(), "webhook_endpoint", e.url(), e.events(), e.mode(), e.state(), e.kind(), secret,
+                Timestamps.seconds(e.createdAt()));
     }
 
     public static DeliveryView of(DeliveryLog.Delivery d, StatusWords words, List<DeliveryLog.Attempt> attempts) {

@@ -6,17 +6,14 @@ import ht.platform.checkout.events.EventTypes;
 import ht.platform.checkout.events.CheckoutDeliveryPolicy;
 import ht.platform.checkout.model.Event;
 import ht.platform.checkout.model.EventStore;
-import ht.platform.checkout.model.WebhookEndpoint;
-import ht.platform.checkout.model.WebhookEndpointStore;
 import ht.platform.support.auth.ApiPrincipal;
-import ht.platform.support.crypto.Randomness;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.ids.Ids;
+import ht.platform.support.outbox.AddressService;
 import ht.platform.support.outbox.DeliveryKind;
 import ht.platform.support.outbox.DeliveryLog;
 import ht.platform.support.outbox.DeliveryRestarts;
 import ht.platform.support.outbox.WebhookSettings;
-import ht.platform.support.crypto.SecretBox;
 import ht.platform.support.time.Timestamps;
 import ht.platform.webhooks.destination.OutgoingUrlPolicy;
 import ht.platform.webhooks.destination.UrlDecision;
@@ -28,7 +25,6 @@ import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -38,9 +34,6 @@ import java.util.Map;
 public class WebhookService {
 
     public static final int MAX_ENDPOINTS = 10;
-
-    @Inject
-    SecretBox secretBox;
 
     @Inject
     WebhookSettings settings;
@@ -67,7 +60,7 @@ public class WebhookService {
     CheckoutSettings config;
 
     @Inject
-    WebhookEndpointStore endpoints;
+    AddressService addresses;
 
     @Inject
     EventStore eventLog;
@@ -90,72 +83,45 @@ public class WebhookService {
                 throw ApiException.invalid("events", "Unknown event type '" + t + "'; known: " + EventTypes.ALL);
             }
         }
-        String secret = newSecret();
-        WebhookEndpoint e = new WebhookEndpoint();
-        e.id = Ids.ulid("pay_we_", clock);
-        e.applicationId = caller.ownerId();
-        e.mode = caller.mode();
-        e.url = url;
-        e.delivery = kind.word();
-        e.events = types.toArray(String[]::new);
-        e.secretSealed = secretBox.sealText(secret, e.id);
-        e.status = "enabled";
-        e.createdAt = transitions.now();
-        return Panache.withTransaction(() -> endpoints.countEnabledLocked(caller.ownerId())
-                .chain(n -> {
-                    if (n >= MAX_ENDPOINTS) {
-                        throw new ApiException(409, "WEBHOOK_ENDPOINT_LIMIT", "At most " + MAX_ENDPOINTS + " webhook endpoints per application");
-                    }
-                    return endpoints.persist(e);
-                })).map(saved -> Views.of(saved, secret));
+        String id = Ids.ulid("pay_we_", clock);
+        return addresses.register(rules(), new AddressService.Registration(caller.ownerId(), caller.mode(), id, id, kind, url,
+                        types, false), new AddressService.Limit("checkout.applications", MAX_ENDPOINTS, false,
+                        () -> new ApiException(409, "WEBHOOK_ENDPOINT_LIMIT", "At most " + MAX_ENDPOINTS
+                                + " webhook endpoints per application")))
+                .map(issued -> Views.of(issued.address(), issued.secret()));
     }
 
     public Uni<Views.ListView<Views.WebhookEndpointView>> list(ApiPrincipal caller) {
-        return endpoints.readEnabled(caller.ownerId(), caller.mode())
+        return addresses.list(rules(), caller.ownerId(), caller.mode())
                 .map(list -> Views.ListView.of(list.stream().map(e -> Views.of(e, null)).toList(), false));
     }
 
     /**
      * A new secret, shown once; the previous one keeps signing (a second signature) for the overlap. A rotation while
-     * an overlap lasts is 409 ROTATION_IN_PROGRESS: replacing the previous secret early would drop a secret in use.
+     * an overlap lasts is 409 ROTATION_IN_PROGRESS.
      */
     public Uni<Views.SecretRotated> rotate(ApiPrincipal caller, String id) {
-        String secret = newSecret();
-        return Panache.withTransaction(() -> endpoints.lock(id).map(e -> {
-            if (e == null || !e.applicationId.equals(caller.ownerId()) || !e.mode.equals(caller.mode()) || !e.status.equals("enabled")) {
-                throw ApiException.notFound("Webhook endpoint " + id);
-            }
-            Instant now = transitions.now();
-            if (e.previousSecretExpiresAt != null && e.previousSecretExpiresAt.isAfter(now)) {
-                throw new ApiException(409, "ROTATION_IN_PROGRESS", "The previous secret signs until "
-                        + Timestamps.seconds(e.previousSecretExpiresAt) + "; rotate again after that");
-            }
-            e.previousSecretSealed = e.secretSealed;
-            e.previousSecretExpiresAt = now.plus(config.rotationOverlap());
-            e.secretSealed = secretBox.sealText(secret, e.id);
-            return new Views.SecretRotated(e.id, "webhook_endpoint", secret, Timestamps.seconds(e.previousSecretExpiresAt));
-        }));
+        return addresses.rotate(rules(), caller.ownerId(), caller.mode(), id, config.rotationOverlap(),
+                        until -> new ApiException(409, "ROTATION_IN_PROGRESS", "The previous secret signs until "
+                                + Timestamps.seconds(until) + "; rotate again after that"))
+                .map(r -> new Views.SecretRotated(r.address().id(), "webhook_endpoint", r.secret(),
+                        Timestamps.seconds(r.previousSecretExpiresAt())));
     }
 
     /** Recover a window of this endpoint: see {@link DeliveryRestarts}. */
     public Uni<Views.RecoveryView> recover(ApiPrincipal caller, String id, Instant since, Instant until) {
-        return endpoints.read(id).chain(e -> {
-            if (e == null || !e.applicationId.equals(caller.ownerId()) || !e.mode.equals(caller.mode())) {
-                throw ApiException.notFound("Webhook endpoint " + id);
-            }
-            return restarts.recover(policy, caller.ownerId(), caller.mode(), e.id, since, until).map(r -> new Views.RecoveryView("webhook_recovery", e.id,
-                    Timestamps.seconds(since), Timestamps.seconds(until), r.resent(), r.replayed(), Timestamps.seconds(r.createdAt())));
-        });
+        return addresses.recover(rules(), restarts, caller.ownerId(), caller.mode(), id, since, until)
+                .map(r -> new Views.RecoveryView("webhook_recovery", id, Timestamps.seconds(since), Timestamps.seconds(until),
+                        r.resent(), r.replayed(), Timestamps.seconds(r.createdAt())));
     }
 
+    /** The endpoint receives nothing from now on; its deliveries stay in its events' history. */
     public Uni<Void> delete(ApiPrincipal caller, String id) {
-        return Panache.withTransaction(() -> endpoints.byId(id).chain(e -> {
-            if (e == null || !e.applicationId.equals(caller.ownerId()) || !e.mode.equals(caller.mode()) || !e.status.equals("enabled")) {
-                throw ApiException.notFound("Webhook endpoint " + id);
-            }
-            e.status = "deleted";
-            return Uni.createFrom().voidItem();
-        }));
+        return addresses.delete(rules(), caller.ownerId(), caller.mode(), id, false);
+    }
+
+    private AddressService.Rules rules() {
+        return new AddressService.Rules(policy, "Webhook endpoint");
     }
 
     public Uni<Views.ListView<Views.EventView>> events(ApiPrincipal caller, Integer limit, String startingAfter, String type) {
@@ -211,9 +177,4 @@ public class WebhookService {
         }
     }
 
-    private static String newSecret() {
-        byte[] raw = new byte[32];
-        Randomness.secure().nextBytes(raw);
-        return "whsec_" + Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
-    }
 }

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
+import java.sql.Statement;
 import java.util.List;
 
 import static ht.platform.support.testing.OutboxMigrationCheck.rows;
@@ -29,6 +30,25 @@ class OutboxMigrationTest {
             assertEquals(List.of("pay_we_on|0"), rows(c, "SELECT destination_id, resent FROM checkout.outbox_recoveries"));
             assertEquals(List.of("pay_we_off|f|f", "pay_we_on|t|t"),
                     rows(c, "SELECT id, receives, open FROM checkout.outbox_destinations ORDER BY id"));
+            assertEquals(List.of("pay_we_off|app_m|test|push|https://b.example/hook|{payment_intent.succeeded}|sealed-b|pay_we_off|deleted|f|f|null",
+                            "pay_we_on|app_m|test|push|https://a.example/hook|{payment_intent.succeeded}|sealed-a|pay_we_on|enabled|t|t|push"),
+                    rows(c, "SELECT id, owner_id, mode, kind, url, events, secret, secret_bound_to, state, receives, open, delivery"
+                            + " FROM checkout.destinations ORDER BY id"));
+            try (Statement s = c.createStatement()) {
+                // the release before rotates in its table; this one registers a pull endpoint and deletes one
+                s.execute("UPDATE checkout.webhook_endpoints SET secret_sealed = 'sealed-a2', previous_secret_sealed = 'sealed-a',"
+                        + " previous_secret_expires_at = '2026-01-06T00:00:00Z' WHERE id = 'pay_we_on'");
+                s.execute("INSERT INTO checkout.destinations (id, owner_id, mode, kind, events, secret, secret_bound_to, created_at)"
+                        + " VALUES ('pay_we_pull', 'app_m', 'live', 'pull', '{payment_intent.succeeded}', 'sealed-c', 'pay_we_pull', now())");
+                s.execute("UPDATE checkout.destinations SET state = 'deleted' WHERE id = 'pay_we_on'");
+            }
+            assertEquals(List.of("pay_we_off|deleted|sealed-b|null", "pay_we_on|deleted|sealed-a2|sealed-a",
+                            "pay_we_pull|enabled|sealed-c|null"),
+                    rows(c, "SELECT id, state, secret, previous_secret FROM checkout.destinations ORDER BY id"));
+            assertEquals(List.of("pay_we_off|deleted|push", "pay_we_on|deleted|push", "pay_we_pull|enabled|pull"),
+                    rows(c, "SELECT id, status, delivery FROM checkout.webhook_endpoints ORDER BY id"));
+            assertEquals(List.of("pay_we_off|null", "pay_we_on|null", "pay_we_pull|pull"),
+                    rows(c, "SELECT id, delivery FROM checkout.outbox_destinations ORDER BY id"));
             assertEquals(List.of("0"), rows(c, "SELECT count(*) FROM pg_tables WHERE schemaname = 'checkout'"
                     + " AND tablename IN ('events', 'webhook_deliveries', 'webhook_attempts', 'delivery_recoveries')"));
         }

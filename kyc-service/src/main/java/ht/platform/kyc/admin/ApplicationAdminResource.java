@@ -208,7 +208,7 @@ public class ApplicationAdminResource extends OwnerKeysResource<OwnerKeysResourc
 
     static ApplicationView view(ApplicationService.AppWithSecrets shown) {
         Application a = shown.application();
-        return new ApplicationView(a.id, a.name, List.of(a.returnUrls), a.webhookUrl, shown.webhookSecret(), a.testWebhookUrl,
+        return new ApplicationView(a.id, a.name, List.of(a.returnUrls), a.webhookUrl("live"), shown.webhookSecret(), a.webhookUrl("test"),
                 shown.testWebhookSecret(), shown.feedSecret(), shown.testFeedSecret(), Timestamps.seconds(a.createdAt), Timestamps.seconds(a.revokedAt));
     }
 

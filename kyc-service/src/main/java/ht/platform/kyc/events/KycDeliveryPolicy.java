@@ -14,7 +14,7 @@ import java.util.OptionalInt;
 
 /**
  * The kyc webhook rules: events go to the application's webhook address of their mode (test and live apart: one
- * destination each in the view {@code outbox_destinations}), a bounded number at once, signed with {@code Kyc-Signature} (both secrets during a rotation); a failure is retried
+ * destination each in the outbox's table {@code destinations}), a bounded number at once, signed with {@code Kyc-Signature} (both secrets during a rotation); a failure is retried
  * after 1m, 5m, 30m, 2h, 6h, 12h, 24h, 24h, then the delivery is dead (visible and resendable by the operator). A
  * delivery is attempted even when the address was removed meanwhile: it fails visibly instead of waiting.
  */
@@ -29,7 +29,7 @@ public class KycDeliveryPolicy extends DeliveryPolicy {
                 new StatusWords("pending", "delivered", "dead")));
     }
 
-    /** The destination of an application's webhook address of one mode (as the view outbox_destinations names it). */
+    /** The destination id of an application's webhook address of one mode (also what its secrets are sealed to). */
     public static String destinationOf(String applicationId, String mode) {
         return "test".equals(mode) ? applicationId + "/test" : applicationId;
     }

@@ -1,16 +1,18 @@
 package ht.platform.kyc.model;
 
+import ht.platform.support.outbox.Address;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import jakarta.persistence.Transient;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
 
 import java.time.Instant;
 
-/** A client application: owns keys, verifications, subjects, its return URLs and its webhook address. */
+/** A client application: owns keys, verifications, subjects, its return URLs and its two webhook addresses. */
 @Entity
 @Table(name = "applications", schema = "kyc")
 public class Application extends PanacheEntityBase {
@@ -25,49 +27,27 @@ public class Application extends PanacheEntityBase {
     @Column(name = "return_urls", nullable = false)
     public String[] returnUrls;
 
-    @Column(name = "webhook_url")
-    public String webhookUrl;
-
-    /** whsec_… sealed with SecretBox, bound to the application id. */
-    @Column(name = "webhook_secret_sealed", nullable = false)
-    public String webhookSecretSealed;
-
-    @Column(name = "previous_secret_sealed")
-    public String previousSecretSealed;
-
-    @Column(name = "previous_secret_expires_at")
-    public Instant previousSecretExpiresAt;
-
-    /** Test events go here, never to {@link #webhookUrl}; without it they are recorded but not sent. */
-    @Column(name = "test_webhook_url")
-    public String testWebhookUrl;
-
-    /** Signs test events only; sealed bound to the application id and the mode. Null for an application made before modes were apart. */
-    @Column(name = "test_webhook_secret_sealed")
-    public String testWebhookSecretSealed;
-
-    @Column(name = "test_previous_secret_sealed")
-    public String testPreviousSecretSealed;
-
-    @Column(name = "test_previous_secret_expires_at")
-    public Instant testPreviousSecretExpiresAt;
-
-    /** Signs the live event feed (never the push secret a receiver trusts); sealed like the live secret. Null: no feed. */
-    @Column(name = "feed_secret_sealed")
-    public String feedSecretSealed;
-
-    /** Signs the test event feed; sealed like the test secret. Null: no feed. */
-    @Column(name = "test_feed_secret_sealed")
-    public String testFeedSecretSealed;
-
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
 
     @Column(name = "revoked_at")
     public Instant revokedAt;
 
-    /** The webhook address of events of {@code mode} (test or live), or null. */
+    /** Its webhook address of each mode (the outbox's destinations), when read with it; never its secrets. */
+    @Transient
+    public Address live;
+
+    @Transient
+    public Address test;
+
+    /** The webhook address of {@code mode} (test or live). */
+    public Address address(String mode) {
+        return "test".equals(mode) ? test : live;
+    }
+
+    /** The URL events of {@code mode} are pushed to, or null (pulled from the feed). */
     public String webhookUrl(String mode) {
-        return "test".equals(mode) ? testWebhookUrl : webhookUrl;
+        Address a = address(mode);
+        return a == null ? null : a.url();
     }
 }

@@ -1,13 +1,15 @@
 package ht.platform.kyc.service;
 
+import ht.platform.kyc.events.KycDeliveryPolicy;
 import ht.platform.kyc.model.Application;
 import ht.platform.kyc.model.ApplicationStore;
 import ht.platform.kyc.model.RestrictionStore;
-import ht.platform.support.auth.ApiKeys;
 import ht.platform.support.auth.KeyRequests;
-import ht.platform.support.crypto.SecretBox;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.ids.Ids;
+import ht.platform.support.outbox.Address;
+import ht.platform.support.outbox.AddressService;
+import ht.platform.support.outbox.DeliveryKind;
 import ht.platform.support.time.DatabaseTime;
 import ht.platform.support.time.Timestamps;
 import ht.platform.support.outbox.WebhookSettings;
@@ -15,6 +17,7 @@ import ht.platform.webhooks.destination.OutgoingUrlPolicy;
 import ht.platform.webhooks.destination.UrlDecision;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -44,7 +47,13 @@ public class ApplicationService {
     Clock clock;
 
     @Inject
-    SecretBox secretBox;
+    AddressService addresses;
+
+    @Inject
+    KycDeliveryPolicy policy;
+
+    @Inject
+    Pool pool;
 
     @Inject
     WebhookSettings webhookSettings;
@@ -67,27 +76,35 @@ public class ApplicationService {
         app.id = Ids.hex("app_", 12);
         app.name = cleanName;
         app.returnUrls = urls.toArray(String[]::new);
-        app.webhookUrl = hook;
-        app.testWebhookUrl = testHook;
-        String secret = newSecret();
-        String testSecret = newSecret();
-        app.webhookSecretSealed = seal(app, LIVE, secret);
-        app.testWebhookSecretSealed = seal(app, TEST, testSecret);
-        String feedSecret = newSecret();
-        String testFeedSecret = newSecret();
-        app.feedSecretSealed = seal(app, LIVE, feedSecret);
-        app.testFeedSecretSealed = seal(app, TEST, testFeedSecret);
         app.createdAt = now();
-        return Panache.withTransaction(() -> store.insert(app))
-                .replaceWith(new AppWithSecrets(app, secret, testSecret, feedSecret, testFeedSecret));
+        return pool.withTransaction(conn -> store.insert(conn, app)
+                .chain(() -> addresses.register(conn, rules(), registration(app.id, LIVE, hook), null))
+                .chain(live -> addresses.register(conn, rules(), registration(app.id, TEST, testHook), null).map(test -> {
+                    app.live = live.address();
+                    app.test = test.address();
+                    return new AppWithSecrets(app, pushSecret(live), pushSecret(test), feedSecret(live), feedSecret(test));
+                })));
+    }
+
+    /** Each address signs its pushes and its feed with secrets of its own: both drawn, shown once. */
+    private static AddressService.Registration registration(String id, String mode, String url) {
+        String destination = KycDeliveryPolicy.destinationOf(id, mode);
+        return new AddressService.Registration(id, mode, destination, destination,
+                url == null ? DeliveryKind.PULL : DeliveryKind.PUSH, url, null, true);
+    }
+
+    private static String pushSecret(AddressService.Issued issued) {
+        return issued.address().pull() ? issued.standbySecret() : issued.secret();
+    }
+
+    private static String feedSecret(AddressService.Issued issued) {
+        return issued.address().pull() ? issued.secret() : issued.standbySecret();
     }
 
     /**
      * Only the fields present are changed; {@code webhookUrl} (the address of {@code mode}, live by default) present
-     * and empty removes that address. A URL set where there was none draws a new push secret for the mode (the one
-     * before stops signing: no receiver held it); a changed URL draws one too, and the one before signs beside it
-     * through the overlap; either is shown once in this answer. A removed URL leaves the mode's events on its feed,
-     * signed with its own feed secret (drawn and shown here when the mode had none of its own).
+     * and empty removes that address: see {@link AddressService#moveUrl} for the secrets it draws, shown once in this
+     * answer.
      */
     public Uni<AppWithSecrets> update(String id, String mode, Optional<String> name, Optional<List<String>> returnUrls,
                                       Optional<String> webhookUrl, boolean webhookUrlPresent) {
@@ -95,118 +112,62 @@ public class ApplicationService {
         String cleanName = name.map(this::checkName).orElse(null);
         List<String> urls = returnUrls.map(this::checkReturnUrls).orElse(null);
         String hook = webhookUrl.filter(u -> !u.isEmpty()).map(u -> checkWebhookUrl(u, "webhook_url")).orElse(null);
-        return Panache.withTransaction(() -> find(id).map(app -> {
+        return Panache.withTransaction(() -> find(id).invoke(app -> {
             if (cleanName != null) {
                 app.name = cleanName;
             }
             if (urls != null) {
                 app.returnUrls = urls.toArray(String[]::new);
             }
-            boolean test = TEST.equals(addressMode);
-            if (!webhookUrlPresent) {
-                return new AppWithSecrets(app, null, null);
-            }
-            String before = app.webhookUrl(addressMode);
-            String pushSecret = null;
-            if (test) {
-                app.testWebhookUrl = hook;
-            } else {
-                app.webhookUrl = hook;
-            }
-            if (hook != null && !hook.equals(before)) {
-                // a new receiver gets a secret nobody else held; a moved one keeps the one before through the overlap
-                pushSecret = rotatePush(app, addressMode,
-                        before == null ? null : now().plus(settings.webhooks().rotationOverlap()));
-            }
-            String feedSecret = hook == null && !hasOwnFeedSecret(app, addressMode) ? newFeedSecret(app, addressMode) : null;
-            return test ? new AppWithSecrets(app, null, pushSecret, null, feedSecret)
-                    : new AppWithSecrets(app, pushSecret, null, feedSecret, null);
-        }));
-    }
-
-    /**
-     * A new push secret for {@code mode}, shown once; the current one, when there is one, signs beside it (second v1)
-     * until {@code until} (null: it stops signing at once).
-     */
-    private String rotatePush(Application app, String mode, Instant until) {
-        String secret = newSecret();
-        if (TEST.equals(mode)) {
-            app.testPreviousSecretSealed = until == null ? null : app.testWebhookSecretSealed;
-            app.testPreviousSecretExpiresAt = app.testPreviousSecretSealed == null ? null : until;
-            app.testWebhookSecretSealed = seal(app, TEST, secret);
-        } else {
-            app.previousSecretSealed = until == null ? null : app.webhookSecretSealed;
-            app.previousSecretExpiresAt = app.previousSecretSealed == null ? null : until;
-            app.webhookSecretSealed = seal(app, LIVE, secret);
-        }
-        return secret;
-    }
-
-    /**
-     * Whether the mode's feed has a secret that no receiver was given: none at all, or one carried over from before
-     * feeds had their own (equal to the push secret, current or previous), is not.
-     */
-    private boolean hasOwnFeedSecret(Application app, String mode) {
-        boolean test = TEST.equals(mode);
-        String feed = test ? app.testFeedSecretSealed : app.feedSecretSealed;
-        if (feed == null) {
-            return false;
-        }
-        String bound = test ? app.id + "/test" : app.id;
-        String clear = secretBox.openText(feed, bound);
-        for (String push : test ? new String[] {app.testWebhookSecretSealed, app.testPreviousSecretSealed}
-                : new String[] {app.webhookSecretSealed, app.previousSecretSealed}) {
-            if (push != null && clear.equals(secretBox.openText(push, bound))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private String newFeedSecret(Application app, String mode) {
-        String secret = newSecret();
-        if (TEST.equals(mode)) {
-            app.testFeedSecretSealed = seal(app, TEST, secret);
-        } else {
-            app.feedSecretSealed = seal(app, LIVE, secret);
-        }
-        return secret;
+        })).chain(app -> !webhookUrlPresent ? withAddresses(app).map(a -> new AppWithSecrets(a, null, null))
+                : pool.withTransaction(conn -> addresses.moveUrl(conn, rules(), id, addressMode,
+                        KycDeliveryPolicy.destinationOf(id, addressMode), hook, settings.webhooks().rotationOverlap()))
+                .chain(moved -> withAddresses(app).map(a -> TEST.equals(addressMode)
+                        ? new AppWithSecrets(a, null, moved.secret(), null, moved.standbySecret())
+                        : new AppWithSecrets(a, moved.secret(), null, moved.standbySecret(), null))));
     }
 
     /** A new feed secret for {@code mode} (live by default), shown once; the one before stops signing the feed at once. */
     public Uni<AppWithSecrets> rotateFeedSecret(String id, String mode) {
         String rotated = mode(mode);
-        return Panache.withTransaction(() -> find(id).map(app -> {
-            String secret = newFeedSecret(app, rotated);
-            return TEST.equals(rotated) ? new AppWithSecrets(app, null, null, null, secret)
-                    : new AppWithSecrets(app, null, null, secret, null);
-        }));
+        return get(id).chain(app -> pool.withTransaction(conn -> addresses.rotateFeed(conn, rules(), id, rotated,
+                        KycDeliveryPolicy.destinationOf(id, rotated)))
+                .chain(issued -> withAddresses(app).map(a -> TEST.equals(rotated)
+                        ? new AppWithSecrets(a, null, null, null, issued.standbySecret())
+                        : new AppWithSecrets(a, null, null, issued.standbySecret(), null))));
     }
 
     /**
      * A new secret for the address of {@code mode} (live by default), shown once; the previous one keeps signing
-     * (second v1) during the overlap. A rotation while an overlap of that mode lasts is 409 ROTATION_IN_PROGRESS:
-     * replacing the previous secret early would drop a secret that receivers may still rely on.
+     * (second v1) during the overlap. A rotation while an overlap of that mode lasts is 409 ROTATION_IN_PROGRESS.
      */
     public Uni<AppWithSecrets> rotateSecret(String id, String mode) {
         String rotated = mode(mode);
-        return Panache.withTransaction(() -> find(id).map(app -> {
-            Instant now = now();
-            boolean test = TEST.equals(rotated);
-            Instant overlapEnd = test ? app.testPreviousSecretExpiresAt : app.previousSecretExpiresAt;
-            if (overlapEnd != null && overlapEnd.isAfter(now)) {
-                throw new ApiException(409, "ROTATION_IN_PROGRESS", "The previous " + rotated + " webhook secret signs until "
-                        + Timestamps.seconds(overlapEnd) + "; rotate again after that");
-            }
-            String secret = rotatePush(app, rotated, now.plus(settings.webhooks().rotationOverlap()));
-            return test ? new AppWithSecrets(app, null, secret) : new AppWithSecrets(app, secret, null);
-        }));
+        return get(id).chain(app -> addresses.rotate(rules(), id, rotated, KycDeliveryPolicy.destinationOf(id, rotated),
+                        settings.webhooks().rotationOverlap(), until -> new ApiException(409, "ROTATION_IN_PROGRESS",
+                                "The previous " + rotated + " webhook secret signs until " + Timestamps.seconds(until)
+                                        + "; rotate again after that"))
+                .chain(issued -> withAddresses(app).map(a -> TEST.equals(rotated)
+                        ? new AppWithSecrets(a, null, issued.secret()) : new AppWithSecrets(a, issued.secret(), null))));
     }
 
+    /** The application with its two webhook addresses read. */
+    public Uni<Application> withAddresses(Application app) {
+        return addresses.byIds(rules(), app.id, List.of(KycDeliveryPolicy.destinationOf(app.id, LIVE),
+                KycDeliveryPolicy.destinationOf(app.id, TEST))).map(found -> {
+                    for (Address a : found) {
+                        if (TEST.equals(a.mode())) {
+                            app.test = a;
+                        } else {
+                            app.live = a;
+                        }
+                    }
+                    return app;
+                });
+    }
 
-    /** Live secrets are bound to the application id (as before modes were apart), test secrets to id and mode. */
-    private String seal(Application app, String mode, String secret) {
-        return secretBox.sealText(secret, TEST.equals(mode) ? app.id + "/test" : app.id);
+    private AddressService.Rules rules() {
+        return new AddressService.Rules(policy, "Application");
     }
 
     private static String mode(String mode) {
@@ -219,7 +180,7 @@ public class ApplicationService {
                 app.revokedAt = now();
             }
             return app;
-        }));
+        })).chain(this::withAddresses);
     }
 
     /** Operator restriction of a subject in one mode: its status in that mode reads {@code restricted} from now on. */
@@ -235,9 +196,9 @@ public class ApplicationService {
                 .chain(app -> restrictions.restrict(applicationId, restrictedMode, externalUserId, reason, now())));
     }
 
-    /** The application read in a session of its own. */
+    /** The application read in a session of its own, with its webhook addresses. */
     public Uni<Application> get(String id) {
-        return Panache.withSession(() -> find(id));
+        return Panache.withSession(() -> find(id)).chain(this::withAddresses);
     }
 
     public Uni<Application> find(String id) {
@@ -287,10 +248,6 @@ public class ApplicationService {
             throw ApiException.invalid(param, param + " refused: " + decision.reason());
         }
         return url;
-    }
-
-    private static String newSecret() {
-        return "whsec_" + ApiKeys.generate("").substring(0, 43);
     }
 
     private Instant now() {

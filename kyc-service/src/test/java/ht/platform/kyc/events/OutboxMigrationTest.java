@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
+import java.sql.Statement;
 import java.util.List;
 
 import static ht.platform.support.testing.OutboxMigrationCheck.rows;
@@ -32,6 +33,24 @@ class OutboxMigrationTest {
                     rows(c, "SELECT destination_id, resent FROM kyc.outbox_recoveries ORDER BY destination_id"));
             assertEquals(List.of("app_m|live|https://live.example/hook|app_m", "app_m/test|test|https://test.example/hook|app_m/test"),
                     rows(c, "SELECT id, mode, url, secret_bound_to FROM kyc.outbox_destinations ORDER BY id"));
+            assertEquals(List.of("app_m|app_m|live|push|https://live.example/hook|null|sealed-live|null|app_m|t|push",
+                            "app_m/test|app_m|test|push|https://test.example/hook|null|sealed-test|null|app_m/test|t|push"),
+                    rows(c, "SELECT id, owner_id, mode, kind, url, events, secret, standby_secret, secret_bound_to, receives,"
+                            + " delivery FROM kyc.destinations ORDER BY id"));
+            try (Statement s = c.createStatement()) {
+                // the release before removes the live URL (the feed gets its own secret); this one moves the test URL
+                s.execute("UPDATE kyc.applications SET webhook_url = NULL, feed_secret_sealed = 'sealed-feed' WHERE id = 'app_m'");
+                s.execute("UPDATE kyc.destinations SET url = 'https://moved.example/hook', secret = 'sealed-test2',"
+                        + " previous_secret = 'sealed-test', previous_secret_expires_at = '2026-01-06T00:00:00Z' WHERE id = 'app_m/test'");
+            }
+            List<String> both = List.of("app_m|pull|null|sealed-feed|null|pull",
+                    "app_m/test|push|https://moved.example/hook|sealed-test2|sealed-test|push");
+            assertEquals(both, rows(c, "SELECT id, kind, url, secret, previous_secret, delivery FROM kyc.destinations ORDER BY id"));
+            assertEquals(both, rows(c, "SELECT id, CASE WHEN receives THEN 'push' ELSE 'pull' END, url, secret, previous_secret,"
+                    + " delivery FROM kyc.outbox_destinations ORDER BY id"));
+            assertEquals(List.of("sealed-live|sealed-live|https://moved.example/hook|sealed-test2|sealed-test"),
+                    rows(c, "SELECT webhook_secret_sealed, (SELECT standby_secret FROM kyc.destinations WHERE id = 'app_m'),"
+                            + " test_webhook_url, test_webhook_secret_sealed, test_previous_secret_sealed FROM kyc.applications"));
         }
     }
 }

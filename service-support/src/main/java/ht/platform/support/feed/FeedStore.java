@@ -17,7 +17,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
-/** The feed's SQL over the service's outbox and its view {@code outbox_destinations}, on the plain reactive client. */
+/** The feed's SQL over the service's outbox and its table {@code destinations}, on the plain reactive client. */
 @ApplicationScoped
 public class FeedStore {
 
@@ -56,7 +56,7 @@ public class FeedStore {
      */
     public Uni<Optional<Destination>> destination(DeliveryPolicy policy, String owner, String mode, String id) {
         return execute("SELECT id, events, secret, previous_secret, previous_secret_expires_at, secret_bound_to,"
-                        + " delivery FROM " + policy.schema() + ".outbox_destinations WHERE owner_id = $1 AND mode = $2"
+                        + " delivery FROM " + policy.destinations() + " WHERE owner_id = $1 AND mode = $2"
                         + " AND delivery IS NOT NULL AND ($3::text IS NULL AND delivery = 'pull' OR id = $3) ORDER BY created_at, id LIMIT 1",
                         Tuple.of(owner, mode, id))
                 .map(rows -> {
@@ -160,7 +160,7 @@ public class FeedStore {
                         + ".outbox_events e WHERE e.owner_id = t.owner_id AND e.mode = t.mode"
                         + "   AND (e.position > COALESCE(c.position, 0) OR (e.position IS NULL AND e.on_feed))"
                         + "   AND (t.events IS NULL OR e.type = ANY (t.events)) LIMIT " + LAG_CAP + ") x) AS behind"
-                        + " FROM " + s + ".outbox_destinations t LEFT JOIN " + s + ".outbox_feed_cursors c"
+                        + " FROM " + s + ".destinations t LEFT JOIN " + s + ".outbox_feed_cursors c"
                         + "   ON c.destination_id = t.id WHERE t.id = $1", Tuple.of(destinationId))
                 .map(rows -> {
                     if (rows.size() == 0) {

@@ -11,13 +11,13 @@ import java.util.function.Function;
 /**
  * What one service decides about its webhooks, as values; the engine ({@link OutboxWriter}, {@link DeliveryRunner},
  * {@link DeliveryStore}, {@link DeliveryLog}) does the rest the same way for all, over the one outbox schema
- * ({@code db/outbox}) in the service's database schema and the service's view {@code outbox_destinations}.
+ * ({@code db/outbox}) in the service's database schema, its webhook addresses in the table {@code destinations}.
  */
 public abstract class DeliveryPolicy {
 
     /**
      * @param name      short stable name, used in metrics and logs (e.g. "wallet")
-     * @param schema    the service's database schema, which holds its outbox tables and its view of destinations
+     * @param schema    the service's database schema, which holds its outbox tables and its destinations
      * @param headers   the service's own headers beside the signature, Content-Type and User-Agent
      * @param pauseAfter the consecutive failed attempts that pause a destination (its deliveries are held), if any
      * @param words     the service's words for the delivery states, used only at its JSON and page edge
@@ -50,7 +50,7 @@ public abstract class DeliveryPolicy {
         return rules.name();
     }
 
-    /** The database schema holding this outbox's tables and its view of destinations. */
+    /** The database schema holding this outbox's tables and its destinations. */
     public String schema() {
         return rules.schema();
     }
@@ -96,8 +96,8 @@ public abstract class DeliveryPolicy {
         return rules.schema() + ".outbox_attempts";
     }
 
-    String destinations() {
-        return rules.schema() + ".outbox_destinations";
+    public String destinations() {
+        return rules.schema() + ".destinations";
     }
 
     String recoveries() {

@@ -9,7 +9,6 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.hibernate.reactive.mutiny.Mutiny;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -97,25 +96,6 @@ public class DeliveryRestarts {
                                 .chain(inserted -> inserted.rowCount() == 0
                                         ? earlier(conn, policy, window) // the same window, recovered concurrently
                                         : Uni.createFrom().item(new Recovered(resent, false, now))))));
-    }
-
-    /**
-     * Inside the caller's session and transaction (its pending changes written first): the destination's held
-     * deliveries become due at {@code now} and go out in their original order; the delivery loop wakes on commit.
-     */
-    public Uni<Void> releaseHeld(Mutiny.Session session, DeliveryPolicy policy, String destinationId, Instant now) {
-        OffsetDateTime at = DeliveryStore.at(now);
-        return session.flush()
-                .chain(() -> session.createNativeQuery("UPDATE " + policy.deliveries() + " SET next_attempt_at = :now"
-                                + " WHERE destination_id = :d AND status = 'pending' AND next_attempt_at > :now")
-                        .setParameter("now", at).setParameter("d", destinationId).executeUpdate())
-                .chain(() -> wakeup.notifyInTransaction(session, policy.channel()));
-    }
-
-    /** Inside the caller's session and transaction: the destination's deliveries and their attempts are gone. */
-    public Uni<Void> forgetDestination(Mutiny.Session session, DeliveryPolicy policy, String destinationId) {
-        return session.createNativeQuery("DELETE FROM " + policy.deliveries() + " WHERE destination_id = :d")
-                .setParameter("d", destinationId).executeUpdate().replaceWithVoid();
     }
 
     /** Which deliveries restart; null filters mean any (an owner and mode of null: the operator's resend only). */

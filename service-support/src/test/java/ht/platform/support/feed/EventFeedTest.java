@@ -143,17 +143,10 @@ class EventFeedTest {
         sql(pool, "DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
         sql(pool, "CREATE SCHEMA " + SCHEMA);
         for (String migration : List.of("V40__outbox.sql", "V42__outbox_lanes.sql", "V43__outbox_feed.sql",
-                "V51__feed_head_index.sql", "V55__outbox_trace_context.sql")) {
+                "V51__feed_head_index.sql", "V55__outbox_trace_context.sql", "V57__destinations.sql")) {
             sql(pool, new String(EventFeedTest.class.getResourceAsStream("/db/outbox/" + migration).readAllBytes(),
                     StandardCharsets.UTF_8).replace("${flyway:defaultSchema}", SCHEMA));
         }
-        sql(pool, "CREATE TABLE " + SCHEMA + ".addresses (id text PRIMARY KEY, events text[], secret_sealed text NOT NULL,"
-                + " created_at timestamptz NOT NULL DEFAULT now())");
-        sql(pool, "CREATE VIEW " + SCHEMA + ".outbox_destinations AS SELECT id, 'owner'::text AS owner_id, 'test'::text AS mode,"
-                + " NULL::text AS url, events, secret_sealed AS secret, NULL::text AS previous_secret,"
-                + " NULL::timestamptz AS previous_secret_expires_at, id AS secret_bound_to, false AS receives, true AS open,"
-                + " 0 AS consecutive_failures, NULL::timestamptz AS paused_at, created_at, 'pull'::text AS delivery"
-                + " FROM " + SCHEMA + ".addresses");
         pool.closeAndAwait();
     }
 
@@ -166,8 +159,9 @@ class EventFeedTest {
     void clean() {
         Replica r = new Replica();
         sql(r.pool, "TRUNCATE " + SCHEMA + ".outbox_attempts, " + SCHEMA + ".outbox_deliveries, " + SCHEMA + ".outbox_events, " + SCHEMA
-                + ".outbox_feed_cursors, " + SCHEMA + ".addresses");
-        r.pool.preparedQuery("INSERT INTO " + SCHEMA + ".addresses (id, secret_sealed) VALUES ('pull_1', $1)")
+                + ".outbox_feed_cursors, " + SCHEMA + ".destinations");
+        r.pool.preparedQuery("INSERT INTO " + SCHEMA + ".destinations (id, owner_id, mode, kind, secret,"
+                        + " secret_bound_to, created_at) VALUES ('pull_1', 'owner', 'test', 'pull', $1, 'pull_1', now())")
                 .execute(Tuple.of(secretBox.sealText(SECRET, "pull_1"))).await().atMost(Duration.ofSeconds(10));
         r.stop();
     }

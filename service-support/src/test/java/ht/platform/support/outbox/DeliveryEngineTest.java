@@ -86,17 +86,10 @@ class DeliveryEngineTest {
                 .using(new io.vertx.mutiny.core.Vertx(vertx)).build();
         sql("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
         sql("CREATE SCHEMA " + SCHEMA);
-        for (String migration : List.of("V40__outbox.sql", "V55__outbox_trace_context.sql")) {
+        for (String migration : List.of("V40__outbox.sql", "V55__outbox_trace_context.sql", "V57__destinations.sql")) {
             sql(new String(DeliveryEngineTest.class.getResourceAsStream("/db/outbox/" + migration).readAllBytes(),
                     java.nio.charset.StandardCharsets.UTF_8).replace("${flyway:defaultSchema}", SCHEMA));
         }
-        sql("CREATE TABLE " + SCHEMA + ".addresses (id text PRIMARY KEY, url text NOT NULL, secret_sealed text NOT NULL,"
-                + " previous_secret_sealed text, previous_secret_expires_at timestamptz, paused_at timestamptz,"
-                + " consecutive_failures int NOT NULL DEFAULT 0, created_at timestamptz NOT NULL DEFAULT now())");
-        sql("CREATE VIEW " + SCHEMA + ".outbox_destinations AS SELECT id, 'owner'::text AS owner_id, 'test'::text AS mode,"
-                + " url, NULL::text[] AS events, secret_sealed AS secret, previous_secret_sealed AS previous_secret,"
-                + " previous_secret_expires_at, id AS secret_bound_to, true AS receives, paused_at IS NULL AS open,"
-                + " consecutive_failures, paused_at, created_at FROM " + SCHEMA + ".addresses");
         byte[] key = new byte[32];
         new SecureRandom().nextBytes(key);
         secretBox = new SecretBox(key);
@@ -140,7 +133,7 @@ class DeliveryEngineTest {
         // a stalled answer of an earlier test (the receiver holds it past the send timeout) must not count in this one
         await("the earlier tests' requests to be answered", () -> inFlight.get() == 0);
         sql("TRUNCATE " + SCHEMA + ".outbox_attempts, " + SCHEMA + ".outbox_deliveries, " + SCHEMA + ".outbox_events, "
-                + SCHEMA + ".outbox_recoveries, " + SCHEMA + ".addresses");
+                + SCHEMA + ".outbox_recoveries, " + SCHEMA + ".destinations");
         received.clear();
         answers.clear();
         mostInFlightTo.clear();
@@ -189,7 +182,8 @@ class DeliveryEngineTest {
     }
 
     void destination(String id) {
-        rows("INSERT INTO " + SCHEMA + ".addresses (id, url, secret_sealed) VALUES ($1, $2, $3)", id,
+        rows("INSERT INTO " + SCHEMA + ".destinations (id, owner_id, mode, kind, url, secret, secret_bound_to, created_at)"
+                + " VALUES ($1, 'owner', 'test', 'push', $2, $3, $1, now())", id,
                 "http://127.0.0.1:" + receiver.getAddress().getPort() + "/" + id, secretBox.sealText("whsec_test", id));
     }
 
@@ -320,7 +314,7 @@ class DeliveryEngineTest {
         assertEquals(0, drain(runner, inOrder), "a paused destination is offered nothing");
 
         answers.put("d1", new AtomicInteger(200));
-        rows("UPDATE " + SCHEMA + ".addresses SET paused_at = NULL, consecutive_failures = 0 WHERE id = 'd1'");
+        rows("UPDATE " + SCHEMA + ".destinations SET paused_at = NULL, consecutive_failures = 0 WHERE id = 'd1'");
         received.clear();
         assertEquals(PAUSE_AFTER + 1, drain(runner, inOrder));
         assertEquals(List.of("e0", "e1", "e2", "e3", "held"), received.get("d1"));
@@ -359,9 +353,9 @@ class DeliveryEngineTest {
         return address(destination).getInteger("consecutive_failures");
     }
 
-    /** The destination as the engine reads it, through the outbox_destinations view. */
+    /** The destination as the engine reads and writes it. */
     private Row address(String destination) {
-        return rows("SELECT * FROM " + SCHEMA + ".outbox_destinations WHERE id = '" + destination + "'").get(0);
+        return rows("SELECT * FROM " + SCHEMA + ".destinations WHERE id = '" + destination + "'").get(0);
     }
 
     @Test

@@ -7,7 +7,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 import ht.platform.support.time.Timestamps;
 import ht.platform.wallet.model.MonCashOrder;
 import ht.platform.wallet.model.Payment;
-import ht.platform.wallet.model.WebhookEndpoint;
+import ht.platform.support.outbox.Address;
 import ht.platform.wallet.model.Withdrawal;
 
 import java.util.List;
@@ -63,9 +63,14 @@ public final class Views {
 
     public record WebhookView(String id, String object, String url, List<String> events, String status, String mode,
                               String delivery, String created_at, String paused_at, int consecutive_failures) {
-        public static WebhookView of(WebhookEndpoint e) {
-            return new WebhookView(e.id, "webhook_endpoint", e.url, List.of(e.events), e.status, e.mode, e.delivery,
-                    Timestamps.millis(e.createdAt), Timestamps.millis(e.pausedAt), e.consecutiveFailures);
+        public static WebhookView of(Address a) {
+            return new WebhookView(a.id(), "webhook_endpoint", a.url(), a.events(), status(a), a.mode(), a.kind(),
+                    Timestamps.millis(a.createdAt()), Timestamps.millis(a.pausedAt()), a.consecutiveFailures());
+        }
+
+        /** The gateway's word for an address: active, or paused by the pause rule. */
+        public static String status(Address a) {
+            return a.paused() ? "paused" : "active";
         }
     }
 

@@ -1,21 +1,18 @@
 package ht.platform.wallet.service;
 
 import ht.platform.support.auth.ApiPrincipal;
-import ht.platform.support.crypto.SecretBox;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.http.Paging;
 import ht.platform.support.ids.Ids;
+import ht.platform.support.outbox.AddressService;
 import ht.platform.support.outbox.DeliveryKind;
 import ht.platform.support.outbox.DeliveryLog;
 import ht.platform.support.outbox.DeliveryRestarts;
-import ht.platform.support.time.DatabaseTime;
 import ht.platform.support.time.Timestamps;
 import ht.platform.wallet.config.WalletSettings;
 import ht.platform.wallet.events.EventTypes;
 import ht.platform.wallet.events.EventOutbox;
 import ht.platform.wallet.events.WalletDeliveryPolicy;
-import ht.platform.wallet.model.WebhookEndpoint;
-import ht.platform.wallet.model.WebhookEndpointStore;
 import ht.platform.wallet.service.Views.DeliveryView;
 import ht.platform.wallet.service.Views.ListView;
 import ht.platform.wallet.service.Views.PingView;
@@ -31,15 +28,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /** Webhook addresses of a (project, mode) and the dashboard actions as API operations. */
 @ApplicationScoped
@@ -60,20 +54,13 @@ public class WebhookService {
     WalletDeliveryPolicy policy;
 
     @Inject
-    Clock clock;
-
-    @Inject
     WalletSettings settings;
-
-    @Inject
-    SecretBox secretBox;
 
     @Inject
     EventOutbox events;
 
     @Inject
-    WebhookEndpointStore endpoints;
-
+    AddressService addresses;
 
     @ConfigProperty(name = "webhooks.allow-private-targets", defaultValue = "false")
     boolean allowPrivateTargets;
@@ -91,97 +78,70 @@ public class WebhookService {
                 throw new ApiException(400, "URL_NOT_ALLOWED", decision.reason(), "url");
             }
         }
-        String[] kinds = validateEvents(body.events());
-        Instant now = now();
-        WebhookEndpoint e = new WebhookEndpoint();
-        e.id = Ids.hex("we_", 12);
-        e.projectId = caller.ownerId();
-        e.mode = caller.mode();
-        e.url = url;
-        e.delivery = kind.word();
-        e.events = kinds;
-        e.status = "active";
-        String secret = newSecret();
-        e.secretSealed = secretBox.sealText(secret, e.id);
-        e.consecutiveFailures = 0;
-        e.createdAt = now;
-        return Panache.withTransaction(() -> endpoints.countLocked(caller.ownerId(), caller.mode())
-                .chain(count -> {
-                    if (count >= settings.webhooks().maxEndpoints()) {
-                        throw new ApiException(409, "WEBHOOK_LIMIT_REACHED", "A project can register at most "
-                                + settings.webhooks().maxEndpoints() + " webhook addresses per mode; delete one first");
-                    }
-                    return endpoints.persist(e);
-                }))
-                .map(x -> new WebhookCreated(e.id, "webhook_endpoint", e.url, List.of(e.events), e.status, e.mode,
-                        e.delivery, secret, Timestamps.millis(e.createdAt)));
+        List<String> kinds = validateEvents(body.events());
+        String id = Ids.hex("we_", 12);
+        int max = settings.webhooks().maxEndpoints();
+        return addresses.register(rules(), new AddressService.Registration(caller.ownerId(), caller.mode(), id, id, kind,
+                                url, kinds, false),
+                        new AddressService.Limit("wallet.projects", max, true, () -> new ApiException(409,
+                                "WEBHOOK_LIMIT_REACHED", "A project can register at most " + max
+                                + " webhook addresses per mode; delete one first")))
+                .map(issued -> {
+                    WebhookView v = WebhookView.of(issued.address());
+                    return new WebhookCreated(v.id(), v.object(), v.url(), v.events(), v.status(), v.mode(), v.delivery(),
+                            issued.secret(), v.created_at());
+                });
     }
 
     public Uni<ListView<WebhookView>> list(ApiPrincipal caller) {
-        return endpoints.readAll(caller.ownerId(), caller.mode())
+        return addresses.list(rules(), caller.ownerId(), caller.mode())
                 .map(rows -> ListView.of(rows.stream().map(WebhookView::of).toList(), false));
     }
 
     public Uni<WebhookView> get(ApiPrincipal caller, String id) {
-        return Panache.withSession(() -> find(caller, id, false)).map(WebhookView::of);
+        return addresses.get(rules(), caller.ownerId(), caller.mode(), id).map(WebhookView::of);
     }
 
     /** Removes the address; its pending deliveries (and their history) go with it. */
     public Uni<Void> delete(ApiPrincipal caller, String id) {
-        return Panache.withTransaction(() -> find(caller, id, true)
-                .chain(e -> Panache.getSession().chain(s -> restarts.forgetDestination(s, policy, e.id)).chain(() -> endpoints.delete(e))));
+        return addresses.delete(rules(), caller.ownerId(), caller.mode(), id, true);
     }
 
     /** paused -> active; the held deliveries become due at once and go out in their original order. */
     public Uni<WebhookView> reactivate(ApiPrincipal caller, String id) {
-        return Panache.withTransaction(() -> find(caller, id, true).chain(e -> {
-            if (!"paused".equals(e.status)) {
-                throw new ApiException(409, "WEBHOOK_NOT_PAUSED", "Webhook " + id + " is " + e.status + "; only a paused address can be reactivated");
-            }
-            e.status = "active"; // what the generated column becomes once paused_at is cleared
-            e.pausedAt = null;
-            e.consecutiveFailures = 0;
-            return Panache.getSession().chain(s -> restarts.releaseHeld(s, policy, e.id, now())).replaceWith(e);
-        })).map(WebhookView::of);
+        return addresses.reactivate(rules(), caller.ownerId(), caller.mode(), id, a -> new ApiException(409,
+                "WEBHOOK_NOT_PAUSED", "Webhook " + id + " is " + WebhookView.status(a)
+                + "; only a paused address can be reactivated")).map(WebhookView::of);
     }
 
     /**
      * A new secret, shown once; the previous one keeps signing (second signature) for the overlap. A rotation while an
-     * overlap lasts is 409 ROTATION_IN_PROGRESS: replacing the previous secret early would drop a secret still in use.
+     * overlap lasts is 409 ROTATION_IN_PROGRESS.
      */
     public Uni<SecretRotated> rotate(ApiPrincipal caller, String id) {
-        String secret = newSecret();
-        Instant now = now();
-        Instant until = now.plus(settings.webhooks().rotationOverlap());
-        return Panache.withTransaction(() -> find(caller, id, true).invoke(e -> {
-            if (e.previousSecretExpiresAt != null && e.previousSecretExpiresAt.isAfter(now)) {
-                throw new ApiException(409, "ROTATION_IN_PROGRESS", "The previous secret signs until "
-                        + Timestamps.millis(e.previousSecretExpiresAt) + "; rotate again after that");
-            }
-            e.previousSecretSealed = e.secretSealed;
-            e.previousSecretExpiresAt = until;
-            e.secretSealed = secretBox.sealText(secret, e.id);
-        })).map(e -> new SecretRotated(e.id, "webhook_endpoint", secret, Timestamps.millis(until)));
+        return addresses.rotate(rules(), caller.ownerId(), caller.mode(), id, settings.webhooks().rotationOverlap(),
+                        until -> new ApiException(409, "ROTATION_IN_PROGRESS", "The previous secret signs until "
+                                + Timestamps.millis(until) + "; rotate again after that"))
+                .map(r -> new SecretRotated(r.address().id(), "webhook_endpoint", r.secret(),
+                        Timestamps.millis(r.previousSecretExpiresAt())));
     }
 
     /** A webhook.ping event to this address only. */
     public Uni<PingView> ping(ApiPrincipal caller, String id) {
-        return Panache.withTransaction(() -> find(caller, id, false).chain(e -> {
-            if (DeliveryKind.PULL.word().equals(e.delivery)) {
-                throw ApiException.conflict("PULL_ADDRESS", "A pull address is never sent anything: read its events"
-                        + " from GET /api/v1/events");
-            }
-            Map<String, Object> object = new LinkedHashMap<>();
-            object.put("object", "test");
-            object.put("webhook_id", e.id);
-            return events.publishTo(e.id, e.projectId, e.mode, EventTypes.PING, object)
-                    .map(ev -> new PingView(ev.id(), "webhook_ping", ev.id(), ev.type(), e.id, e.status));
-        }));
+        return addresses.test(rules(), caller.ownerId(), caller.mode(), id,
+                () -> ApiException.conflict("PULL_ADDRESS", "A pull address is never sent anything: read its events"
+                        + " from GET /api/v1/events"),
+                a -> {
+                    Map<String, Object> object = new LinkedHashMap<>();
+                    object.put("object", "test");
+                    object.put("webhook_id", a.id());
+                    return Panache.withTransaction(() -> events.publishTo(a.id(), a.ownerId(), a.mode(), EventTypes.PING, object))
+                            .map(ev -> new PingView(ev.id(), "webhook_ping", ev.id(), ev.type(), a.id(), WebhookView.status(a)));
+                });
     }
 
     public Uni<ListView<DeliveryView>> deliveries(ApiPrincipal caller, String id, Paging paging) {
-        return Panache.withSession(() -> find(caller, id, false))
-                .chain(e -> page(DeliveryLog.Query.of(caller.ownerId(), caller.mode()).destination(e.id), paging));
+        return get(caller, id).chain(e -> page(DeliveryLog.Query.of(caller.ownerId(), caller.mode()).destination(e.id()), paging));
     }
 
     /** An abandoned or delivered delivery is queued again with the same event (id and body). */
@@ -226,10 +186,9 @@ public class WebhookService {
 
     /** Recover a window of this address: see {@link DeliveryRestarts}. */
     public Uni<RecoveryView> recover(ApiPrincipal caller, String webhookId, Instant since, Instant until) {
-        return Panache.withSession(() -> find(caller, webhookId, false))
-                .chain(e -> restarts.recover(policy, caller.ownerId(), caller.mode(), e.id, since, until)
-                        .map(r -> new RecoveryView("webhook_recovery", e.id, Timestamps.millis(since), Timestamps.millis(until),
-                                r.resent(), r.replayed(), Timestamps.millis(r.createdAt()))));
+        return addresses.recover(rules(), restarts, caller.ownerId(), caller.mode(), webhookId, since, until)
+                .map(r -> new RecoveryView("webhook_recovery", webhookId, Timestamps.millis(since), Timestamps.millis(until),
+                        r.resent(), r.replayed(), Timestamps.millis(r.createdAt())));
     }
 
     private Uni<ListView<DeliveryView>> page(DeliveryLog.Query query, Paging paging) {
@@ -243,11 +202,11 @@ public class WebhookService {
                 .map(attempts -> rows.stream().map(d -> Views.delivery(d, policy.words(), attempts.get(d.id()))).toList());
     }
 
-    private Uni<WebhookEndpoint> find(ApiPrincipal caller, String id, boolean lock) {
-        return endpoints.owned(id, caller.ownerId(), caller.mode(), lock);
+    private AddressService.Rules rules() {
+        return new AddressService.Rules(policy, "Webhook", () -> Ids.hex("whsec_", 32));
     }
 
-    private static String[] validateEvents(List<String> kinds) {
+    private static List<String> validateEvents(List<String> kinds) {
         if (kinds == null || kinds.isEmpty()) {
             throw ApiException.invalid("events", "events is required: one or more of " + EventTypes.SUBSCRIBABLE);
         }
@@ -258,14 +217,6 @@ public class WebhookService {
             }
             out.add(kind);
         }
-        return out.toArray(String[]::new);
-    }
-
-    private static String newSecret() {
-        return Ids.hex("whsec_", 32);
-    }
-
-    private Instant now() {
-        return DatabaseTime.now(clock);
+        return List.copyOf(out);
     }
 }

@@ -11,7 +11,11 @@ import java.util.List;
 import static ht.platform.support.testing.OutboxMigrationCheck.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** The gateway's rows written under the V5 schema, after the migration into the one outbox: nothing lost. */
+/**
+ * The gateway's rows written under the V5 schema, after the migrations into the one outbox and its table of
+ * destinations: nothing lost, and the release before (which writes webhook_endpoints and pauses through the view
+ * outbox_destinations) and this one see each other's writes.
+ */
 class OutboxMigrationTest {
 
     @Test
@@ -36,6 +40,34 @@ class OutboxMigrationTest {
             assertEquals(List.of("we_active|active|t|0", "we_paused|paused|f|20"),
                     rows(c, "SELECT e.id, e.status, t.open, t.consecutive_failures FROM wallet.webhook_endpoints e"
                             + " JOIN wallet.outbox_destinations t ON t.id = e.id ORDER BY e.id"));
+            assertEquals(List.of("we_active|prj_m|live|push|https://b.example/hook|{payment.succeeded,payment.failed}|sealed-b|we_active|enabled|t|t|0|null",
+                            "we_paused|prj_m|test|push|https://a.example/hook|{payment.succeeded}|sealed-a|we_paused|enabled|t|f|20|2026-01-02 00:00:00+00"),
+                    rows(c, "SELECT id, owner_id, mode, kind, url, events, secret, secret_bound_to, state, receives, open,"
+                            + " consecutive_failures, paused_at FROM wallet.destinations ORDER BY id"));
+            try (Statement s = c.createStatement()) {
+                // the release before: a pause through its view, a rotation and a removal in its table
+                s.execute("UPDATE wallet.outbox_destinations SET consecutive_failures = 20, paused_at = '2026-01-05T00:00:00Z'"
+                        + " WHERE id = 'we_active'");
+                s.execute("UPDATE wallet.webhook_endpoints SET secret_sealed = 'sealed-b2', previous_secret_sealed = 'sealed-b'"
+                        + " WHERE id = 'we_active'");
+                // this release: a reactivation and a new address in the table of destinations
+                s.execute("UPDATE wallet.destinations SET paused_at = NULL, consecutive_failures = 0 WHERE id = 'we_paused'");
+                s.execute("INSERT INTO wallet.destinations (id, owner_id, mode, kind, events, secret, secret_bound_to, created_at)"
+                        + " VALUES ('we_pull', 'prj_m', 'test', 'pull', '{payment.succeeded}', 'sealed-c', 'we_pull', now())");
+            }
+            assertEquals(List.of("we_active|f|20|sealed-b2|sealed-b", "we_paused|t|0|sealed-a|null", "we_pull|t|0|sealed-c|null"),
+                    rows(c, "SELECT id, open, consecutive_failures, secret, previous_secret FROM wallet.destinations ORDER BY id"));
+            assertEquals(List.of("we_active|paused|sealed-b2", "we_paused|active|sealed-a", "we_pull|active|sealed-c"),
+                    rows(c, "SELECT id, status, secret_sealed FROM wallet.webhook_endpoints ORDER BY id"));
+            assertEquals(List.of("we_active|f|20|sealed-b2", "we_paused|t|0|sealed-a", "we_pull|t|0|sealed-c"),
+                    rows(c, "SELECT id, open, consecutive_failures, secret FROM wallet.outbox_destinations ORDER BY id"));
+            try (Statement s = c.createStatement()) {
+                s.execute("DELETE FROM wallet.webhook_endpoints WHERE id = 'we_active'");
+                s.execute("UPDATE wallet.destinations SET state = 'deleted' WHERE id = 'we_pull'");
+            }
+            assertEquals(List.of("we_active|deleted|f|null", "we_paused|enabled|t|push", "we_pull|deleted|f|null"),
+                    rows(c, "SELECT id, state, receives, delivery FROM wallet.destinations ORDER BY id"));
+            assertEquals(List.of("we_paused"), rows(c, "SELECT id FROM wallet.webhook_endpoints ORDER BY id"));
             assertEquals(List.of("0"), rows(c, "SELECT count(*) FROM pg_tables WHERE schemaname = 'wallet'"
                     + " AND tablename IN ('events', 'webhook_deliveries', 'webhook_attempts', 'delivery_recoveries')"));
             try (Statement s = c.createStatement()) {

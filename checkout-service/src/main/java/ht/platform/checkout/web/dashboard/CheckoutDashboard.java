@@ -15,12 +15,9 @@ import ht.platform.support.dashboard.DashboardPages;
 import ht.platform.support.dashboard.Merchant;
 import ht.platform.support.dashboard.SignedIn;
 import ht.platform.support.errors.ApiException;
-import ht.platform.support.feed.FeedLags;
-import ht.platform.support.time.Times;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -39,7 +36,8 @@ import java.util.Map;
 
 /**
  * Checkout's merchant dashboard: API logs (and from a request to the events of its object, with Resend), events and
- * their deliveries, webhook endpoints, payment intents and refunds read-only. Every action is the API's service method.
+ * their deliveries, payment intents and refunds read-only. Every action is the API's service method. The webhook
+ * endpoints are the shared address pages ({@link CheckoutEndpointPages}) over {@link CheckoutAddresses}.
  */
 @Path("/dashboard")
 @DashboardPage
@@ -61,9 +59,6 @@ public class CheckoutDashboard {
 
     @Inject
     WebhookService webhooks;
-
-    @Inject
-    FeedLags feedLags;
 
     @Inject
     PaymentIntentService payments;
@@ -145,55 +140,6 @@ public class CheckoutDashboard {
     @Operation(summary = "Resend an event to its endpoints")
     public Uni<Response> resend(@PathParam("id") String id) {
         return pages.act("event_resend", id, () -> webhooks.resend(merchant.require("webhooks:manage"), id), e -> "/dashboard/events/" + id + "?done=resent");
-    }
-
-    @GET
-    @Path("/endpoints")
-    @Operation(summary = "Webhook endpoints (HTML)")
-    public Uni<Response> endpoints(@QueryParam("n") String resent) {
-        return pages.show(PAGES + "endpoints", "endpoints", () -> webhooks.list(merchant.require("webhooks:manage"))
-                .chain(list -> feedLags.of(list.data().stream().filter(e -> "pull".equals(e.delivery())).map(e -> e.id()).toList())
-                        .map(lags -> Map.of("endpoints", list.data(), "types", EventTypes.ALL, "lags", lags,
-                                "resent", resent == null ? "" : resent))));
-    }
-
-    @POST
-    @Path("/endpoints")
-    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    @Operation(summary = "Create an endpoint; the page shows its secret once")
-    public Uni<Response> createEndpoint(@FormParam("url") String url, @FormParam("events") List<String> events,
-                                       @FormParam("delivery") String delivery) {
-        return pages.actAndShow("endpoint_create", url, () -> webhooks.create(merchant.require("webhooks:manage"),
-                        url == null || url.isBlank() ? null : url, events == null || events.isEmpty() ? null : events, delivery),
-                "dashboard/secret", "endpoints", created -> Map.of("secret", created.secret(), "back", "/dashboard/endpoints"));
-    }
-
-    @POST
-    @Path("/endpoints/{id}/disable")
-    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    @Operation(summary = "Disable (delete) an endpoint")
-    public Uni<Response> disable(@PathParam("id") String id) {
-        return pages.act("endpoint_disable", id, () -> webhooks.delete(merchant.require("webhooks:manage"), id), x -> "/dashboard/endpoints?done=disabled");
-    }
-
-    @POST
-    @Path("/endpoints/{id}/rotate")
-    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    @Operation(summary = "Rotate an endpoint's secret; the page shows the new one once and the end of the overlap")
-    public Uni<Response> rotate(@PathParam("id") String id) {
-        return pages.actAndShow("endpoint_rotate_secret", id, () -> webhooks.rotate(merchant.require("webhooks:manage"), id),
-                "dashboard/secret", "endpoints", r -> Map.of("secret", r.secret(), "back", "/dashboard/endpoints",
-                        "overlapUntil", r.previous_secret_expires_at()));
-    }
-
-    @POST
-    @Path("/endpoints/{id}/recover")
-    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    @Operation(summary = "Recover a window: resend the failed and dead deliveries to this endpoint created between two times")
-    public Uni<Response> recover(@PathParam("id") String id, @FormParam("since") String since, @FormParam("until") String until) {
-        return pages.act("endpoint_recover", id, () -> webhooks.recover(merchant.require("webhooks:manage"), id,
-                        Times.parse("since", since), Times.parse("until", until)),
-                r -> "/dashboard/endpoints?done=" + (r.replayed() ? "recover_repeat" : "recovered") + "&n=" + r.resent());
     }
 
     @GET

@@ -1,19 +1,17 @@
 package ht.platform.kyc.web.dashboard;
 
-import ht.platform.kyc.model.DeliveryView;
+import ht.platform.kyc.events.KycDeliveryPolicy;
 import ht.platform.support.feed.FeedLags;
-import ht.platform.support.dashboard.DeliveryRow;
 import ht.platform.kyc.model.Application;
 import ht.platform.kyc.model.Verification;
 import ht.platform.kyc.service.ApplicationService;
 import ht.platform.kyc.service.VerificationService;
-import ht.platform.kyc.service.WebhookDeliveries;
+import ht.platform.support.dashboard.AddressActions;
 import ht.platform.support.dashboard.DashboardPage;
 import ht.platform.support.dashboard.DashboardPages;
 import ht.platform.support.dashboard.Merchant;
 import ht.platform.support.dashboard.SignIns;
 import ht.platform.support.dashboard.SignedIn;
-import ht.platform.support.time.Times;
 import ht.platform.support.time.Timestamps;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
@@ -22,7 +20,6 @@ import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
@@ -31,7 +28,6 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.net.URI;
-import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,8 +36,9 @@ import java.util.stream.Stream;
 
 /**
  * kyc's merchant dashboard: verifications (status, reason codes, times and the external user id, nothing else
- * personal), webhook deliveries with their attempts, Resend and the recovery of a window, and the settings (return
- * URLs, the webhook address of the session's mode, rotation of its secret). Every action is a service method.
+ * personal) and the settings (return URLs, the webhook address of the session's mode, rotation of its secret and the
+ * recovery of a window, those two through the shared {@link AddressActions}). The webhook deliveries are the shared
+ * pages ({@link KycDeliveryPages}) over {@link KycAddresses}. Every action is a service method.
  */
 @Path("/dashboard")
 @DashboardPage
@@ -78,13 +75,13 @@ public class KycDashboard {
     VerificationService verifications;
 
     @Inject
-    WebhookDeliveries deliveries;
+    AddressActions actions;
+
+    @Inject
+    KycAddresses webhookAddress;
 
     @Inject
     ApplicationService applications;
-
-    @Inject
-    Clock clock;
 
     @GET
     @Operation(summary = "The dashboard's home: the verifications")
@@ -111,47 +108,13 @@ public class KycDashboard {
     }
 
     @GET
-    @Path("/deliveries")
-    @Operation(summary = "Webhook deliveries of this mode, newest first, filtered by status (HTML)")
-    public Uni<Response> deliveryList(@QueryParam("status") String status, @QueryParam("starting_after") String after) {
-        String wanted = blank(status);
-        return pages.show(PAGES + "deliveries", "deliveries", () -> deliveries
-                .list(merchant.require("verifications:read"), wanted, blank(after), PAGE_SIZE).map(page -> {
-                    Map<String, Object> data = new HashMap<>();
-                    data.put("deliveries", page.data().stream().map(KycDashboard::row).toList());
-                    data.put("statuses", deliveries.statuses());
-                    data.put("status", wanted == null ? "" : wanted);
-                    data.put("next", page.next() == null ? "" : "/dashboard/deliveries?starting_after=" + page.next()
-                            + (wanted == null ? "" : "&status=" + wanted));
-                    return data;
-                }));
-    }
-
-    @GET
-    @Path("/deliveries/{id}")
-    @Operation(summary = "One delivery with its attempts (HTML)")
-    public Uni<Response> delivery(@PathParam("id") String id) {
-        return pages.show("dashboard/outbox/delivery", "deliveries", () -> deliveries.get(merchant.require("verifications:read"), id)
-                .map(d -> Map.of("d", row(d), "addressLink", "", "resendPermission", SignIns.OPERATOR)));
-    }
-
-    @POST
-    @Path("/deliveries/{id}/resend")
-    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    @Operation(summary = "Resend a dead or delivered delivery")
-    public Uni<Response> resend(@PathParam("id") String id) {
-        return pages.act("delivery_resend", id, () -> deliveries.resend(merchant.require(SignIns.OPERATOR), id),
-                d -> "/dashboard/deliveries/" + id + "?done=resent");
-    }
-
-    @GET
     @Path("/settings")
     @Operation(summary = "Return URLs and the webhook address of this mode (HTML)")
     public Uni<Response> settings(@QueryParam("n") String resent) {
         return pages.show(PAGES + "settings", "settings", () -> applications.get(merchant.require(SignIns.OPERATOR).ownerId())
                 .chain(app -> {
                     Settings s = settingsOf(app);
-                    String address = "test".equals(merchant.session().mode()) ? app.id + "/test" : app.id;
+                    String address = KycDeliveryPolicy.destinationOf(app.id, merchant.session().mode());
                     return feedLags.of(s.webhookUrl() == null ? List.of(address) : List.of())
                             .map(lags -> Map.of("s", s, "address", address, "lags", lags,
                                     "resent", resent == null ? "" : resent));
@@ -171,13 +134,7 @@ public class KycDashboard {
         // a new URL draws a new push secret, shown once as a rotation's is
         return applications.get(merchant.session().ownerId()).chain(app -> hook.isEmpty() || hook.equals(app.webhookUrl(mode))
                 ? pages.act("settings_save", mode, work, shown -> "/dashboard/settings?done=saved")
-                : pages.actAndShow("settings_save", mode, work, "dashboard/secret", "settings", shown -> {
-                    Map<String, Object> data = new HashMap<>();
-                    data.put("secret", "test".equals(mode) ? shown.testWebhookSecret() : shown.webhookSecret());
-                    data.put("back", "/dashboard/settings");
-                    data.put("overlapUntil", settingsOf(shown.application()).overlapUntil());
-                    return data;
-                }));
+                : actions.showSecret("settings_save", mode, () -> work.get().map(shown -> webhookAddress.shown(shown, mode))));
     }
 
     @POST
@@ -185,15 +142,7 @@ public class KycDashboard {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(summary = "Rotate this mode's webhook secret; the page shows the new one once and the end of the overlap")
     public Uni<Response> rotate() {
-        String mode = merchant.session().mode();
-        return pages.actAndShow("webhook_rotate_secret", mode, () -> applications.rotateSecret(merchant.require(SignIns.OPERATOR).ownerId(), mode),
-                "dashboard/secret", "settings", shown -> {
-                    Map<String, Object> data = new HashMap<>();
-                    data.put("secret", "test".equals(mode) ? shown.testWebhookSecret() : shown.webhookSecret());
-                    data.put("back", "/dashboard/settings");
-                    data.put("overlapUntil", settingsOf(shown.application()).overlapUntil());
-                    return data;
-                });
+        return actions.rotate(merchant.session().mode());
     }
 
     @POST
@@ -201,26 +150,15 @@ public class KycDashboard {
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     @Operation(summary = "Recover a window: resend the failed and dead deliveries of this mode created between two times")
     public Uni<Response> recover(@FormParam("since") String since, @FormParam("until") String until) {
-        return pages.act("webhook_recover", merchant.session().mode(), () -> deliveries.recover(merchant.require(SignIns.OPERATOR),
-                        Times.parse("since", since), Times.parse("until", until)),
-                r -> "/dashboard/settings?done=" + (r.replayed() ? "recover_repeat" : "recovered") + "&n=" + r.resent());
+        return actions.recover(merchant.session().mode(), since, until);
     }
 
     private Settings settingsOf(Application app) {
-        boolean test = "test".equals(merchant.session().mode());
-        var overlap = test ? app.testPreviousSecretExpiresAt : app.previousSecretExpiresAt;
-        return new Settings(List.of(app.returnUrls), test ? app.testWebhookUrl : app.webhookUrl,
-                overlap == null || !overlap.isAfter(clock.instant()) ? null : Timestamps.seconds(overlap));
+        String mode = merchant.session().mode();
+        return new Settings(List.of(app.returnUrls), app.webhookUrl(mode), webhookAddress.overlapUntil(app, mode));
     }
 
     private static String blank(String s) {
         return s == null || s.isBlank() ? null : s.strip();
-    }
-
-    private static DeliveryRow row(DeliveryView d) {
-        return new DeliveryRow(d.id(), d.event_id(), d.event_type(), null, d.status(), d.attempts(), d.last_status(),
-                d.next_attempt_at(), d.created_at(), d.delivered_at(), d.resendable(), d.attempt_list().stream()
-                .map(a -> new DeliveryRow.AttemptRow(a.attempt_number(), a.attempted_at(), a.url(), a.success(), a.status_code(),
-                        a.latency_ms(), a.error(), a.response_excerpt())).toList());
     }
 }
