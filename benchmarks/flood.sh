@@ -25,15 +25,9 @@ FLOOD_SECONDS=${FLOOD_SECONDS:-20}
 FLOOD_ROUNDS=${FLOOD_ROUNDS:-2}
 JAVA_OPTS=${JAVA_OPTS:--Xmx512m}
 KYC_RATE=${KYC_RATE:-100000}
-ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-WORK=$(mktemp -d /tmp/platform-flood.XXXXXX)
-chmod 755 "$WORK"
-LOGS="$BENCH/target/logs/flood-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$LOGS" "$BENCH/results"
-RESULTS="$LOGS/results.kv"
-: > "$RESULTS"
 # shellcheck source=lib/common.sh
 source "$BENCH/lib/common.sh"
+bench_workspace platform-flood "flood-$(date +%Y%m%d-%H%M%S)"
 ACTIVE=("${SERVICES[@]}")
 [ -n "${SERVICES_ONLY:-}" ] && read -r -a ACTIVE <<< "$SERVICES_ONLY"
 declare -gA KEY_PREFIX=([kyc]=kyc_test_ [checkout]=co_test_ [wallet]=gw_test_)

@@ -55,17 +55,9 @@ EXTRA_ENV="${EXTRA_ENV:+$EXTRA_ENV }PLATFORM_FEED_LIMITS_PER_KEY=$FEED_IDLE PLAT
 FEED_IDLE_SECONDS=${FEED_IDLE_SECONDS:-44}
 STARTUP_RUNS=${STARTUP_RUNS:-3}   # starts per service and variant in the start→ready table
 
-# receivers and replicas hold many sockets during the fault tests
-ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-WORK=$(mktemp -d /tmp/platform-bench.XXXXXX)
-chmod 755 "$WORK"
-LOGS="$BENCH/target/logs/$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$LOGS" "$BENCH/results"
-RESULTS="$LOGS/results.kv"
-: > "$RESULTS"
-
 # shellcheck source=lib/common.sh
 source "$BENCH/lib/common.sh"
+bench_workspace platform-bench "$(date +%Y%m%d-%H%M%S)"
 
 if [ -n "${HA:-}" ]; then
   # shellcheck source=lib/failover.sh

@@ -20,10 +20,24 @@ declare -gA CREATE_BODY=(
   [wallet]='{"amount":1000,"currency":"HTG","reference":"r-{n}"}')
 declare -gA READ_PATH=([kyc]=/api/v1/verifications/ [checkout]=/api/v1/payment_intents/ [wallet]=/api/v1/payments/)
 declare -gA CREATED_EVENT=([kyc]=verification.created [checkout]=payment_intent.created [wallet]=payment.created)
+declare -gA OWNERS_PATH=([checkout]=/admin/v1/applications [wallet]=/admin/v1/projects)
+declare -gA ADDRESSES_PATH=([checkout]=/api/v1/webhook_endpoints [wallet]=/api/v1/webhooks)
 
 log() { printf '%s %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 now_ms() { date +%s%3N; }
 record() { printf '%s=%s\n' "$1" "$2" >> "$RESULTS"; }   # key=value for the report
+
+# a run's throwaway WORK (/tmp/<prefix>.XXXXXX), its LOGS (target/logs/<name>) and its empty RESULTS there; receivers
+# and replicas hold many sockets
+bench_workspace() {
+  ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+  WORK=$(mktemp -d "/tmp/$1.XXXXXX")
+  chmod 755 "$WORK"
+  LOGS="$BENCH/target/logs/$2"
+  mkdir -p "$LOGS" "$BENCH/results"
+  RESULTS="$LOGS/results.kv"
+  : > "$RESULTS"
+}
 sql() { "${PSQL[@]}" -tA -c "$1"; }
 
 # ------------------------------------------------------------------ the throwaway Postgres cluster
@@ -193,17 +207,11 @@ tenant() {
       [ $# -gt 0 ] && [ "$1" != pull ] && body="$body,\"webhook_url\":\"$1\",\"test_webhook_url\":\"$1\""
       owner=$(admin_post "$port" /admin/v1/applications "$body}" | jfield id) || return 1
       key=$(admin_post "$port" "/admin/v1/applications/$owner/keys" '{"mode":"test"}' | jfield key) || return 1 ;;
-    checkout)
-      owner=$(admin_post "$port" /admin/v1/applications "{\"name\":\"$name\"}" | jfield id) || return 1
-      key=$(admin_post "$port" "/admin/v1/applications/$owner/keys" '{"mode":"test"}' | jfield key) || return 1
+    checkout|wallet)
+      owner=$(admin_post "$port" "${OWNERS_PATH[$svc]}" "{\"name\":\"$name\"}" | jfield id) || return 1
+      key=$(admin_post "$port" "${OWNERS_PATH[$svc]}/$owner/keys" '{"mode":"test"}' | jfield key) || return 1
       for url in "$@"; do
-        api_post "$port" "$key" /api/v1/webhook_endpoints "$(address_body "$url" "${CREATED_EVENT[$svc]}")" >/dev/null || return 1
-      done ;;
-    wallet)
-      owner=$(admin_post "$port" /admin/v1/projects "{\"name\":\"$name\"}" | jfield id) || return 1
-      key=$(admin_post "$port" "/admin/v1/projects/$owner/keys" '{"mode":"test"}' | jfield key) || return 1
-      for url in "$@"; do
-        api_post "$port" "$key" /api/v1/webhooks "$(address_body "$url" "${CREATED_EVENT[$svc]}")" >/dev/null || return 1
+        api_post "$port" "$key" "${ADDRESSES_PATH[$svc]}" "$(address_body "$url" "${CREATED_EVENT[$svc]}")" >/dev/null || return 1
       done ;;
   esac
   echo "$owner $key"

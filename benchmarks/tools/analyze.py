@@ -209,21 +209,14 @@ def jfr(path, top=12):
                 seen.add(n)
                 app_counts[n] += 1
     print(f"samples={total}")
-    print("# self time by subsystem (first non-JDK frame)")
-    for n, c in sub_counts.most_common(top):
-        print(f"{100.0 * c / max(1, total):5.1f}% {n}")
-    print("# subsystem anywhere on the stack (inclusive)")
-    for n, c in incl_counts.most_common(top):
-        print(f"{100.0 * c / max(1, total):5.1f}% {n}")
-    print("# hottest frames (self time)")
-    for n, c in self_counts.most_common(top):
-        print(f"{100.0 * c / max(1, total):5.1f}% {n}")
-    print("# self time by package")
-    for n, c in pkg_counts.most_common(top):
-        print(f"{100.0 * c / max(1, total):5.1f}% {n}")
-    print("# application frames on the stack (inclusive)")
-    for n, c in app_counts.most_common(top):
-        print(f"{100.0 * c / max(1, total):5.1f}% {n}")
+    for title, counts in (("self time by subsystem (first non-JDK frame)", sub_counts),
+                          ("subsystem anywhere on the stack (inclusive)", incl_counts),
+                          ("hottest frames (self time)", self_counts),
+                          ("self time by package", pkg_counts),
+                          ("application frames on the stack (inclusive)", app_counts)):
+        print("# " + title)
+        for n, c in counts.most_common(top):
+            print(f"{100.0 * c / max(1, total):5.1f}% {n}")
 
 
 def report(results, out_md):

@@ -13,10 +13,10 @@ import ht.platform.clients.checkout.model.PaymentIntent;
 import ht.platform.clients.checkout.model.Refund;
 import ht.platform.clients.checkout.model.SimulatePayment;
 import ht.platform.clients.checkout.model.WebhookEndpoint;
+import ht.platform.support.testing.ServiceTerms;
 import ht.platform.webhooks.signing.SignatureScheme;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -28,31 +28,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /** The README's checkout tour through the generated clients: an intent paid and partly refunded, both webhooks verified. */
 class CheckoutTourIT {
 
-    static RunningService checkout;
-
-    @BeforeAll
-    static void start() throws Exception {
-        checkout = RunningService.start("checkout-service");
-    }
-
-    @AfterAll
-    static void stop() {
-        if (checkout != null) {
-            checkout.close();
-        }
-    }
-
-    static String testKey(String name) throws Exception {
-        String app = Tours.json(checkout.operator("POST", "/admin/v1/applications", "{\"name\":\"" + name + "\"}", 201)).path("id").asText();
-        return Tours.json(checkout.operator("POST", "/admin/v1/applications/" + app + "/keys", "{\"mode\":\"test\"}", 201)).path("key").asText();
-    }
+    @RegisterExtension
+    static final RunningService.PerClass checkout = new RunningService.PerClass(ServiceTerms.CHECKOUT);
 
     @Test
     void theTourThroughTheJavaClient() throws Exception {
         long started = System.nanoTime();
         ApiClient client = new ApiClient();
         client.updateBaseUri(checkout.base());
-        client.setRequestInterceptor(Tours.bearer(testKey("Java tour")));
+        client.setRequestInterceptor(Tours.bearer(checkout.testKey("Java tour")));
         try (VerifyingReceiver receiver = new VerifyingReceiver(SignatureScheme.CHECKOUT)) {
             WebhookEndpoint endpoint = new WebhooksApi(client).createWebhookEndpoint(new CreateWebhookEndpoint().url(receiver.url())
                     .events(List.of("payment_intent.succeeded", "refund.succeeded")));
@@ -80,7 +64,7 @@ class CheckoutTourIT {
         long started = System.nanoTime();
         Path secret = Tours.secretFile("checkout");
         try (VerifyingReceiver receiver = new VerifyingReceiver(SignatureScheme.CHECKOUT, secret)) {
-            JsonNode result = TypeScriptClients.runTour("checkout", Map.of("BASE_URL", checkout.base(), "API_KEY", testKey("TypeScript tour"),
+            JsonNode result = TypeScriptClients.runTour("checkout", Map.of("BASE_URL", checkout.base(), "API_KEY", checkout.testKey("TypeScript tour"),
                     "WEBHOOK_URL", receiver.url(), "SECRET_FILE", secret.toString()));
             assertEquals("partially_refunded", result.path("status").asText());
             String intent = result.path("intent").asText();

@@ -10,15 +10,15 @@ import ht.platform.clients.kyc.model.CreateRequest;
 import ht.platform.clients.kyc.model.CreatedVerification;
 import ht.platform.clients.kyc.model.ProofRequest;
 import ht.platform.clients.kyc.model.ProofView;
+import ht.platform.support.testing.ServiceTerms;
 import ht.platform.webhooks.signing.SignatureScheme;
 import org.jose4j.jwa.AlgorithmConstraints;
 import org.jose4j.jwk.JsonWebKeySet;
 import org.jose4j.jwt.JwtClaims;
 import org.jose4j.jwt.consumer.JwtConsumerBuilder;
 import org.jose4j.keys.resolvers.JwksVerificationKeyResolver;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.List;
 import java.util.Map;
@@ -30,19 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 /** The README's kyc tour through the generated clients: a verification completed, its webhook verified, its proof checked against the JWKS. */
 class KycTourIT {
 
-    static RunningService kyc;
-
-    @BeforeAll
-    static void start() throws Exception {
-        kyc = RunningService.start("kyc-service");
-    }
-
-    @AfterAll
-    static void stop() {
-        if (kyc != null) {
-            kyc.close();
-        }
-    }
+    @RegisterExtension
+    static final RunningService.PerClass kyc = new RunningService.PerClass(ServiceTerms.KYC);
 
     /** An application whose test events go to the receiver, its test key, and the test secret that signs them. */
     static String[] application(String name, VerifyingReceiver receiver) throws Exception {

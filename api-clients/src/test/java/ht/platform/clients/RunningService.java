@@ -1,8 +1,12 @@
 package ht.platform.clients;
 
 import ht.platform.support.testing.PlatformTestEnvironment;
+import ht.platform.support.testing.ServiceTerms;
 import ht.platform.support.testing.Waiting;
 import org.awaitility.core.ConditionTimeoutException;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.io.File;
 import java.io.IOException;
@@ -112,6 +116,44 @@ public final class RunningService implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             process.destroyForcibly();
+        }
+    }
+
+    /** The service started before a test class's tests and stopped after them ({@code @RegisterExtension static}). */
+    public static final class PerClass implements BeforeAllCallback, AfterAllCallback {
+
+        private final ServiceTerms terms;
+        private RunningService service;
+
+        public PerClass(ServiceTerms terms) {
+            this.terms = terms;
+        }
+
+        @Override
+        public void beforeAll(ExtensionContext context) throws Exception {
+            service = start(terms.module());
+        }
+
+        @Override
+        public void afterAll(ExtensionContext context) {
+            if (service != null) {
+                service.close();
+            }
+        }
+
+        public String base() {
+            return service.base();
+        }
+
+        public String operator(String method, String path, String json, int expected) throws IOException, InterruptedException {
+            return service.operator(method, path, json, expected);
+        }
+
+        /** A new owner named {@code name} and its test key. */
+        public String testKey(String name) throws IOException, InterruptedException {
+            String owner = Tours.json(operator("POST", terms.ownersPath(), terms.ownerBody("\"" + name + "\""), 201)).path("id").asText();
+            return Tours.json(operator("POST", terms.ownersPath() + "/" + owner + "/keys", "{\"mode\":\"test\"}", 201))
+                    .path("key").asText();
         }
     }
 }

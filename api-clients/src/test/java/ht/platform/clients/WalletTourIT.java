@@ -11,10 +11,10 @@ import ht.platform.clients.wallet.model.CreatePayment;
 import ht.platform.clients.wallet.model.PaymentView;
 import ht.platform.clients.wallet.model.RegisterWebhook;
 import ht.platform.clients.wallet.model.WebhookCreated;
+import ht.platform.support.testing.ServiceTerms;
 import ht.platform.webhooks.signing.SignatureScheme;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,32 +26,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /** The README's wallet tour through the generated clients: a payment to succeeded, its payment.succeeded verified. */
 class WalletTourIT {
 
-    static RunningService wallet;
-
-    @BeforeAll
-    static void start() throws Exception {
-        wallet = RunningService.start("wallet-gateway");
-    }
-
-    @AfterAll
-    static void stop() {
-        if (wallet != null) {
-            wallet.close();
-        }
-    }
-
-    /** A new project and its test key, through the operator API (not in the public document). */
-    static String testKey(String name) throws Exception {
-        String project = Tours.json(wallet.operator("POST", "/admin/v1/projects", "{\"name\":\"" + name + "\"}", 201)).path("id").asText();
-        return Tours.json(wallet.operator("POST", "/admin/v1/projects/" + project + "/keys", "{\"mode\":\"test\"}", 201)).path("key").asText();
-    }
+    @RegisterExtension
+    static final RunningService.PerClass wallet = new RunningService.PerClass(ServiceTerms.WALLET);
 
     @Test
     void theTourThroughTheJavaClient() throws Exception {
         long started = System.nanoTime();
         ApiClient client = new ApiClient();
         client.updateBaseUri(wallet.base());
-        client.setRequestInterceptor(Tours.bearer(testKey("Java tour")));
+        client.setRequestInterceptor(Tours.bearer(wallet.testKey("Java tour")));
         try (VerifyingReceiver receiver = new VerifyingReceiver(SignatureScheme.GATEWAY)) {
             WebhookCreated webhook = new WebhooksApi(client).createWebhook(new RegisterWebhook().url(receiver.url())
                     .events(List.of("payment.created", "payment.pending", "payment.succeeded")));
@@ -77,7 +60,7 @@ class WalletTourIT {
         long started = System.nanoTime();
         Path secret = Tours.secretFile("wallet");
         try (VerifyingReceiver receiver = new VerifyingReceiver(SignatureScheme.GATEWAY, secret)) {
-            JsonNode result = TypeScriptClients.runTour("wallet", Map.of("BASE_URL", wallet.base(), "API_KEY", testKey("TypeScript tour"),
+            JsonNode result = TypeScriptClients.runTour("wallet", Map.of("BASE_URL", wallet.base(), "API_KEY", wallet.testKey("TypeScript tour"),
                     "WEBHOOK_URL", receiver.url(), "SECRET_FILE", secret.toString()));
             assertEquals("succeeded", result.path("status").asText());
             assertEquals(1000, result.path("available").asLong());

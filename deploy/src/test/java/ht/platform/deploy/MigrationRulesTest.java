@@ -93,6 +93,22 @@ class MigrationRulesTest {
         Files.writeString(dir.resolve(file), sql);
     }
 
+    /** The problems of the released migrations and {@code file} added with {@code sql}. */
+    private static List<String> problemsWith(Path root, String file, String sql) throws IOException {
+        Map<String, Integer> released = released(root);
+        write(root, file, sql);
+        return MigrationRules.problems(root, released);
+    }
+
+    /** The released migrations and {@code file} added with {@code sql} have one problem, which says all of {@code says}. */
+    private static void assertOneProblem(Path root, String file, String sql, String... says) throws IOException {
+        List<String> problems = problemsWith(root, file, sql);
+        assertEquals(1, problems.size(), problems.toString());
+        for (String part : says) {
+            assertTrue(problems.get(0).contains(part), problems.get(0));
+        }
+    }
+
     @Test
     void theReleasedOnesUnchangedPass(@TempDir Path root) throws IOException {
         assertEquals(List.of(), MigrationRules.problems(root, released(root)));
@@ -111,11 +127,8 @@ class MigrationRulesTest {
 
     @Test
     void aMigrationOlderThanTheReleasedOnesFails(@TempDir Path root) throws IOException {
-        Map<String, Integer> released = released(root);
-        write(root, "V1.1__owner_notes.sql", "ALTER TABLE s.owners ADD COLUMN note text;\n");
-        List<String> problems = MigrationRules.problems(root, released);
-        assertEquals(1, problems.size(), problems.toString());
-        assertTrue(problems.get(0).contains("is not newer than the released ones (newest 2)"), problems.get(0));
+        assertOneProblem(root, "V1.1__owner_notes.sql", "ALTER TABLE s.owners ADD COLUMN note text;\n",
+                "is not newer than the released ones (newest 2)");
     }
 
     @ParameterizedTest
@@ -128,9 +141,7 @@ class MigrationRulesTest {
             "-- contract step: drops s.owners.legacy, unused since release 891cc18\nALTER TABLE s.owners DROP COLUMN legacy;",
     })
     void expandStepsPass(String sql, @TempDir Path root) throws IOException {
-        Map<String, Integer> released = released(root);
-        write(root, "V3__next.sql", sql + "\n");
-        assertEquals(List.of(), MigrationRules.problems(root, released));
+        assertEquals(List.of(), problemsWith(root, "V3__next.sql", sql + "\n"));
     }
 
     @ParameterizedTest
@@ -149,12 +160,7 @@ class MigrationRulesTest {
             "-- drops s.owners.name, unused since release 891cc18 (not the marker)\nALTER TABLE s.owners DROP COLUMN name;",
     })
     void aContractStepInTheSameReleaseFails(String sql, @TempDir Path root) throws IOException {
-        Map<String, Integer> released = released(root);
-        write(root, "V3__next.sql", sql + "\n");
-        List<String> problems = MigrationRules.problems(root, released);
-        assertEquals(1, problems.size(), problems.toString());
-        assertTrue(problems.get(0).contains("V3__next.sql: ") && problems.get(0).contains("in the release that stops using it"),
-                problems.get(0));
+        assertOneProblem(root, "V3__next.sql", sql + "\n", "V3__next.sql: ", "in the release that stops using it");
     }
 
     @ParameterizedTest
@@ -166,11 +172,7 @@ class MigrationRulesTest {
             "CREATE VIEW s.v AS SELECT 1;\nALTER VIEW s.v RENAME TO w;",
     })
     void aRepeatableMigrationThatIsNotAdditiveFails(String sql, @TempDir Path root) throws IOException {
-        Map<String, Integer> released = released(root);
-        write(root, "R__views.sql", sql + "\n");
-        List<String> problems = MigrationRules.problems(root, released);
-        assertEquals(1, problems.size(), problems.toString());
-        assertTrue(problems.get(0).contains("R__views.sql: "), problems.get(0));
+        assertOneProblem(root, "R__views.sql", sql + "\n", "R__views.sql: ");
     }
 
     private record Run(int exitCode, String out) { }

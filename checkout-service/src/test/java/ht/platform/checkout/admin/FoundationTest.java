@@ -1,6 +1,7 @@
 package ht.platform.checkout.admin;
 
 import ht.platform.support.testing.FoundationContract;
+import ht.platform.support.testing.ServiceTerms;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
@@ -12,23 +13,9 @@ import static org.hamcrest.Matchers.equalTo;
 @QuarkusTest
 public class FoundationTest extends FoundationContract {
 
-    @Override
-    protected String requestIdHeader() { return "Checkout-Request-Id"; }
-
-    @Override
-    protected String ownersPath() { return "/admin/v1/applications"; }
-
-    @Override
-    protected String ownerIdPrefix() { return "app_"; }
-
-    @Override
-    protected String grantsField() { return "scopes"; }
-
-    @Override
-    protected String someGrant() { return "payment_intents:read"; }
-
-    @Override
-    protected String keyPrefix() { return "co_"; }
+    public FoundationTest() {
+        super(ServiceTerms.CHECKOUT);
+    }
 
     @Test
     void nullEventTypesAndOddPageTokensAreClientErrors() {

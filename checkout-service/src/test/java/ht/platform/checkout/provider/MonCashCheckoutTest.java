@@ -6,6 +6,7 @@ import ht.platform.checkout.service.Reconciler;
 import ht.platform.rail.moncash.MonCashClient;
 import ht.platform.rail.moncash.MonCashConfig;
 import ht.platform.rail.moncash.sandbox.MonCashSandbox;
+import ht.platform.support.testing.MonCashBrowser;
 import ht.platform.support.testing.MonCashStandIn;
 import ht.platform.support.testing.PlatformHarness;
 import ht.platform.support.testing.TestDatabase;
@@ -24,7 +25,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.math.BigDecimal;
-import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -36,6 +36,7 @@ import java.util.List;
 import java.util.Map;
 
 import static ht.platform.checkout.TestApi.as;
+import static ht.platform.support.testing.MonCashBrowser.moncashToken;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -69,11 +70,7 @@ class MonCashCheckoutTest {
 
     @AfterEach
     void tearDown() {
-        sandbox.showPaymentsAfter(Duration.ZERO);
-        sandbox.prefundedBalance(new BigDecimal("100000"));
-        sandbox.walletWithRoom("50937005555");
-        sandbox.at(Instant.now());
-        sandbox.revokeAccessTokens(); // set back, the stand-in's clock would honour a token issued in its future
+        MonCashStandIn.setBack("50937005555");
         rails.breaker(MonCashProvider.NAME).reset();
     }
 
@@ -86,32 +83,16 @@ class MonCashCheckoutTest {
         return new Intent(r.path("id"), url.substring(url.lastIndexOf('/') + 1));
     }
 
+    final MonCashBrowser browser = new MonCashBrowser("co_rail_session", "/pay/moncash/return");
+
     /** The customer chooses MonCash on the hosted page; answers where the browser is sent. */
     String choose(Intent i) {
-        var sent = given().redirects().follow(false).contentType("application/x-www-form-urlencoded")
-                .formParam("payment_method", "moncash").post("/pay/" + i.session() + "/pay")
-                .then().statusCode(303).extract();
-        String cookie = sent.cookie("co_rail_session"); // none when the page sends the customer back instead
-        if (cookie != null) {
-            railCookies.put(i.session(), cookie);
-        }
-        return sent.header("Location");
-    }
-
-    /** The cookie each page's browser got on its way to MonCash. */
-    final java.util.Map<String, String> railCookies = new java.util.concurrent.ConcurrentHashMap<>();
-
-    static String token(String redirect) {
-        return URLDecoder.decode(redirect.substring(redirect.indexOf("token=") + 6), StandardCharsets.UTF_8);
+        return browser.leave(i.session(), "/pay/" + i.session() + "/pay", Map.of("payment_method", "moncash"));
     }
 
     /** MonCash sends the customer back to the account's return URL with the transaction id. */
     void comeBack(Intent i, String transactionId) {
-        var req = given().redirects().follow(false).cookie("co_rail_session", railCookies.get(i.session()));
-        if (transactionId != null) {
-            req = req.queryParam("transactionId", transactionId);
-        }
-        req.get("/pay/moncash/return").then().statusCode(303).header("Location", containsString("/pay/" + i.session()));
+        browser.comeBack(i.session(), "/pay/" + i.session(), transactionId);
     }
 
     String status(Intent i) {
@@ -136,7 +117,7 @@ class MonCashCheckoutTest {
             // the customer's page offers to continue to MonCash, nothing is paid yet
             given().get("/pay/" + i.session()).then().statusCode(200).body(containsString("rail-continue"));
 
-            String tx = sandbox.pay(token(redirect), "50937001111");
+            String tx = sandbox.pay(moncashToken(redirect), "50937001111");
             comeBack(i, tx);
             as(key).get("/api/v1/payment_intents/" + i.id()).then().statusCode(200).body("status", equalTo("succeeded"))
                     .body("amount_received", equalTo("250.500000")).body("payment_method", equalTo("moncash"))
@@ -155,12 +136,12 @@ class MonCashCheckoutTest {
     void anAccessTokenMonCashNoLongerTakesIsRenewedOnTheFirst401() {
         sandbox.advance(MonCashSandbox.TOKEN_LIFE.plusSeconds(1));
         Intent warmUp = intent("10");
-        comeBack(warmUp, sandbox.pay(token(choose(warmUp)), "50937001111")); // starts with a token fresh on both clocks
+        comeBack(warmUp, sandbox.pay(moncashToken(choose(warmUp)), "50937001111")); // starts with a token fresh on both clocks
         int tokens = sandbox.calls("oauth/token");
         int creates = sandbox.calls("CreatePayment");
         sandbox.advance(MonCashSandbox.TOKEN_LIFE.plusSeconds(1)); // MonCash's clock: our cached token is dead there
         Intent i = intent("20");
-        comeBack(i, sandbox.pay(token(choose(i)), "50937001111"));
+        comeBack(i, sandbox.pay(moncashToken(choose(i)), "50937001111"));
         assertEquals("succeeded", status(i));
         assertEquals(tokens + 1, sandbox.calls("oauth/token"), "one renewal");
         assertEquals(creates + 2, sandbox.calls("CreatePayment"), "the call refused with 401 is repeated once with the new token");
@@ -174,7 +155,7 @@ class MonCashCheckoutTest {
         comeBack(i, "999999999");
         assertEquals("provider_pending", status(i));
         sandbox.showPaymentsAfter(Duration.ofSeconds(30));
-        sandbox.pay(token(redirect), "50937002222");
+        sandbox.pay(moncashToken(redirect), "50937002222");
         int tokens = sandbox.calls("oauth/token");
         reconcile();
         assertEquals("provider_pending", status(i), "MonCash does not show it yet");
@@ -225,14 +206,14 @@ class MonCashCheckoutTest {
     @Test
     void slowOr5xxConfirmationIsProviderUnknownAndSettlesAsSucceeded() throws Throwable {
         Intent slow = intent("20");
-        String token = token(choose(slow));
+        String token = moncashToken(choose(slow));
         String tx = sandbox.pay(token, "50937003333");
         sandbox.slowNext("RetrieveOrderPayment", Duration.ofSeconds(3), sandbox.paymentOfToken(token).orElseThrow().orderId);
         comeBack(slow, tx);
         assertEquals("provider_unknown", status(slow));
 
         Intent broken = intent("21");
-        String token2 = token(choose(broken));
+        String token2 = moncashToken(choose(broken));
         String tx2 = sandbox.pay(token2, "50937003333");
         sandbox.failNextBeforeEffect("RetrieveOrderPayment", sandbox.paymentOfToken(token2).orElseThrow().orderId);
         comeBack(broken, tx2);
@@ -281,7 +262,7 @@ class MonCashCheckoutTest {
         String secret = as(key).body(Map.of("url", receiver.url("/hooks"), "events", List.of("refund.succeeded")))
                 .post("/api/v1/webhook_endpoints").then().statusCode(201).extract().path("secret");
         Intent i = intent("500");
-        String tx = sandbox.pay(token(choose(i)), "50937004444");
+        String tx = sandbox.pay(moncashToken(choose(i)), "50937004444");
         comeBack(i, tx);
         assertEquals("succeeded", status(i));
 
@@ -330,7 +311,7 @@ class MonCashCheckoutTest {
             String secret = as(key).body(Map.of("url", receiver.url("/hooks"), "events", List.of("refund.failed")))
                     .post("/api/v1/webhook_endpoints").then().statusCode(201).extract().path("secret");
             Intent i = intent("300");
-            comeBack(i, sandbox.pay(token(choose(i)), "50937005555"));
+            comeBack(i, sandbox.pay(moncashToken(choose(i)), "50937005555"));
             assertEquals("succeeded", status(i));
             sandbox.fullWallet("50937005555");
             String refund = as(key).header("Idempotency-Key", "full-" + System.nanoTime())
@@ -367,7 +348,7 @@ class MonCashCheckoutTest {
             sandbox.advance(Duration.ofMinutes(8));
             reconcile();
             assertEquals("requires_action", status(i), at + ": the page is still payable");
-            comeBack(i, sandbox.pay(token(redirect), "50937004444"));
+            comeBack(i, sandbox.pay(moncashToken(redirect), "50937004444"));
             assertEquals("succeeded", status(i), at.toString());
             String refund = as(key).header("Idempotency-Key", "dst-" + System.nanoTime())
                     .body(Map.of("payment_intent", i.id(), "amount", "50")).post("/api/v1/refunds")

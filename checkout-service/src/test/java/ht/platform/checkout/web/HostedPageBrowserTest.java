@@ -2,12 +2,11 @@ package ht.platform.checkout.web;
 
 import ht.platform.checkout.TestApi;
 import io.quarkus.test.common.http.TestHTTPResource;
-import ht.platform.support.testing.HeadlessChromium;
+import ht.platform.support.testing.ChromiumSession;
 import io.quarkus.test.junit.QuarkusTest;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -26,6 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 class HostedPageBrowserTest {
 
+    @RegisterExtension
+    static final ChromiumSession BROWSER = new ChromiumSession(null);
     static WebDriver driver;
 
     @TestHTTPResource("/")
@@ -33,20 +34,9 @@ class HostedPageBrowserTest {
 
     String key;
 
-    @BeforeAll
-    static void startBrowser() throws Exception {
-        driver = HeadlessChromium.start();
-    }
-
-    @AfterAll
-    static void stopBrowser() {
-        if (driver != null) {
-            driver.quit();
-        }
-    }
-
     @BeforeEach
     void setUp() {
+        driver = BROWSER.driver();
         key = TestApi.key(TestApi.application("Page " + System.nanoTime()), "test", null);
     }
 

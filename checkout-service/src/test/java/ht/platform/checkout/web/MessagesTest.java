@@ -1,17 +1,13 @@
 package ht.platform.checkout.web;
 
+import ht.platform.checkout.web.dashboard.DashboardTexts;
 import ht.platform.support.testing.MessageBundleContract;
 import org.junit.jupiter.api.Test;
 
 class MessagesTest {
 
     @Test
-    void everyLanguageHasEveryText() throws Exception {
-        MessageBundleContract.assertComplete(Messages.class);
-    }
-
-    @Test
-    void everyLanguageHasEveryDashboardText() throws Exception {
-        MessageBundleContract.assertComplete(ht.platform.checkout.web.dashboard.DashboardTexts.class);
+    void everyLanguageHasEveryTextOfThePagesAndTheDashboard() throws Exception {
+        MessageBundleContract.assertComplete(Messages.class, DashboardTexts.class);
     }
 }

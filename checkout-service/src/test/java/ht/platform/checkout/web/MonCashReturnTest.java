@@ -2,6 +2,7 @@ package ht.platform.checkout.web;
 
 import ht.platform.checkout.TestApi;
 import ht.platform.rail.moncash.sandbox.MonCashSandbox;
+import ht.platform.support.testing.MonCashBrowser;
 import ht.platform.support.testing.MonCashStandIn;
 import ht.platform.support.testing.ReturnGateContract;
 import io.quarkus.test.junit.QuarkusTest;
@@ -10,12 +11,11 @@ import io.restassured.response.ExtractableResponse;
 import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
 
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
 import static ht.platform.checkout.TestApi.as;
+import static ht.platform.support.testing.MonCashBrowser.moncashToken;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -41,17 +41,11 @@ public class MonCashReturnTest {
         return new Intent(r.path("id"), url.substring(url.lastIndexOf('/') + 1), reference);
     }
 
-    /** Where the browser went: the MonCash token of the page it is sent to, and the cookie it got on the way. */
-    record Left(String moncashToken, String cookie) { }
+    private final MonCashBrowser browser = new MonCashBrowser("co_rail_session", "/pay/moncash/return");
 
-    /** The customer chooses MonCash. */
-    private static Left leaveForMonCash(Intent i) {
-        ExtractableResponse<Response> sent = given().redirects().follow(false).contentType("application/x-www-form-urlencoded")
-                .formParam("payment_method", "moncash").post("/pay/" + i.session() + "/pay")
-                .then().statusCode(303).extract();
-        String location = sent.header("Location");
-        return new Left(URLDecoder.decode(location.substring(location.indexOf("token=") + 6), StandardCharsets.UTF_8),
-                sent.cookie("co_rail_session"));
+    /** The customer chooses MonCash. Answers the MonCash token of the page the browser is sent to. */
+    private String leaveForMonCash(Intent i) {
+        return moncashToken(browser.leave(i.session(), "/pay/" + i.session() + "/pay", Map.of("payment_method", "moncash")));
     }
 
     private static void assertNeutral(String html, Intent i) {
@@ -64,8 +58,7 @@ public class MonCashReturnTest {
         MonCashSandbox sandbox = MonCashStandIn.sandbox();
         String key = TestApi.key(TestApi.application("Victim " + System.nanoTime()), "live", null);
         Intent victim = intent(key, "1000.00");
-        Left victimLeft = leaveForMonCash(victim);
-        String tx = sandbox.pay(victimLeft.moncashToken(), "50937001111");
+        String tx = sandbox.pay(leaveForMonCash(victim), "50937001111");
         int byTransaction = sandbox.calls("RetrieveTransactionPayment");
         int byOrder = sandbox.calls("RetrieveOrderPayment");
 
@@ -81,7 +74,8 @@ public class MonCashReturnTest {
 
         // a browser with a checkout session of its own, naming the victim's transaction: still neutral
         Intent own = intent(key, "5.00");
-        String ownCookie = leaveForMonCash(own).cookie();
+        leaveForMonCash(own);
+        String ownCookie = browser.cookie(own.session());
         String html = given().redirects().follow(false).cookie("co_rail_session", ownCookie).queryParam("transactionId", tx)
                 .get("/pay/moncash/return").then().statusCode(200).header("Location", (String) null).extract().asString();
         assertNeutral(html, victim);
@@ -96,8 +90,7 @@ public class MonCashReturnTest {
         assertEquals(before, sandbox.calls("RetrieveTransactionPayment") + sandbox.calls("RetrieveOrderPayment"),
                 "forged cookies cost MonCash nothing");
 
-        given().redirects().follow(false).cookie("co_rail_session", victimLeft.cookie()).queryParam("transactionId", tx)
-                .get("/pay/moncash/return").then().statusCode(303).header("Location", containsString("/pay/" + victim.session()));
+        browser.comeBack(victim.session(), "/pay/" + victim.session(), tx);
         assertEquals("succeeded", as(key).get("/api/v1/payment_intents/" + victim.id()).then().extract().path("status"));
     }
 

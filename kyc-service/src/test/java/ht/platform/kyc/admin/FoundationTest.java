@@ -1,6 +1,7 @@
 package ht.platform.kyc.admin;
 
 import ht.platform.support.testing.FoundationContract;
+import ht.platform.support.testing.ServiceTerms;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Assertions;
@@ -16,30 +17,11 @@ import static org.hamcrest.Matchers.startsWith;
 @QuarkusTest
 public class FoundationTest extends FoundationContract {
 
-    static final String REQUEST_ID = "Kyc-Request-Id";
+    static final String REQUEST_ID = ServiceTerms.KYC.requestIdHeader();
 
-    @Override
-    protected String requestIdHeader() { return REQUEST_ID; }
-
-    @Override
-    protected String ownersPath() { return "/admin/v1/applications"; }
-
-    @Override
-    protected String ownerBody(String nameJson) {
-        return "{\"name\":" + nameJson + ",\"return_urls\":[\"https://shop.example/done\"]}";
+    public FoundationTest() {
+        super(ServiceTerms.KYC);
     }
-
-    @Override
-    protected String ownerIdPrefix() { return "app_"; }
-
-    @Override
-    protected String grantsField() { return "scopes"; }
-
-    @Override
-    protected String someGrant() { return "subjects:read"; }
-
-    @Override
-    protected String keyPrefix() { return "kyc_"; }
 
     @Test
     void applicationFieldsAreValidated() {

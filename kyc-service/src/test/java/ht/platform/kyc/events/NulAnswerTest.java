@@ -3,7 +3,6 @@ package ht.platform.kyc.events;
 import ht.platform.support.testing.Deliveries;
 import ht.platform.kyc.Fixtures;
 import ht.platform.support.testing.Receiver;
-import ht.platform.support.outbox.DeliveryRunner;
 import ht.platform.support.testing.PlatformHarness;
 import ht.platform.support.testing.Waiting;
 import ht.platform.support.testing.TestDatabase;
@@ -13,7 +12,6 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -30,35 +28,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(PlatformHarness.class)
 class NulAnswerTest {
 
-    static final byte[] NUL_ANSWER = "ok\0binary".getBytes(StandardCharsets.ISO_8859_1);
-
     @Inject
     MovableClock clock;
 
-    @Inject
-    DeliveryRunner runner;
-
-    @Inject
-    KycDeliveryPolicy policy;
-
-
-    Map<String, Object> delivered(Receiver receiver, int status) throws Exception {
-        receiver.status.set(status);
-        receiver.answer.set(NUL_ANSWER);
-        Fixtures.App app = Fixtures.app(receiver.url());
-        String id = Fixtures.create(app.testKey(), "nul-" + status);
-        receiver.await(h -> h.text().contains(id));
-        Map<String, Object> row = Waiting.until("the attempt recorded",
-                () -> given().header("Authorization", Fixtures.ADMIN).get("/admin/v1/applications/" + app.id() + "/deliveries")
-                        .then().statusCode(200).extract().<Map<String, Object>>path("data[0]"),
-                r -> r != null && ((Number) r.get("attempts")).intValue() >= 1);
-        clock.advance(Duration.ofSeconds(30)); // beyond the lease: an unrecorded delivery would go out again
-        Deliveries.drainUntilIdle(runner, policy);
-        assertEquals(1, receiver.received.size(), "sent once");
-        row = given().header("Authorization", Fixtures.ADMIN).get("/admin/v1/applications/" + app.id() + "/deliveries")
-                .then().statusCode(200).extract().path("data[0]");
-        row.put("excerpt", excerpt((String) row.get("id")));
-        return row;
+    Map<String, Object> delivered(int status) throws Exception {
+        try (Receiver receiver = new Receiver()) {
+            receiver.answerWithNul(status);
+            Fixtures.App app = Fixtures.app(receiver.url());
+            String id = Fixtures.create(app.testKey(), "nul-" + status);
+            receiver.await(h -> h.text().contains(id));
+            Map<String, Object> row = Waiting.until("the attempt recorded",
+                    () -> given().header("Authorization", Fixtures.ADMIN).get("/admin/v1/applications/" + app.id() + "/deliveries")
+                            .then().statusCode(200).extract().<Map<String, Object>>path("data[0]"),
+                    r -> r != null && ((Number) r.get("attempts")).intValue() >= 1);
+            clock.advance(Duration.ofSeconds(30)); // beyond the lease: an unrecorded delivery would go out again
+            Deliveries.drainUntilIdle();
+            assertEquals(1, receiver.received.size(), "sent once");
+            row = given().header("Authorization", Fixtures.ADMIN).get("/admin/v1/applications/" + app.id() + "/deliveries")
+                    .then().statusCode(200).extract().path("data[0]");
+            row.put("excerpt", excerpt((String) row.get("id")));
+            return row;
+        }
     }
 
     static String excerpt(String delivery) throws Exception {
@@ -74,23 +64,19 @@ class NulAnswerTest {
 
     @Test
     void aTwoHundredWithANulIsRecordedAsDelivered() throws Exception {
-        try (Receiver receiver = new Receiver()) {
-            Map<String, Object> d = delivered(receiver, 200);
-            assertEquals("delivered", d.get("status"));
-            assertEquals(1, d.get("attempts"));
-            String excerpt = (String) d.get("excerpt");
-            assertTrue(excerpt.startsWith("ok") && excerpt.endsWith("binary") && !excerpt.contains("\u0000"), excerpt);
-        }
+        Map<String, Object> d = delivered(200);
+        assertEquals("delivered", d.get("status"));
+        assertEquals(1, d.get("attempts"));
+        String excerpt = (String) d.get("excerpt");
+        assertTrue(excerpt.startsWith("ok") && excerpt.endsWith("binary") && !excerpt.contains("\u0000"), excerpt);
     }
 
     @Test
     void aFiveHundredWithANulIsAFailedAttemptThatCounts() throws Exception {
-        try (Receiver receiver = new Receiver()) {
-            Map<String, Object> d = delivered(receiver, 500);
-            assertEquals("pending", d.get("status"));
-            assertEquals(1, d.get("attempts"));
-            assertEquals(500, d.get("last_status"));
-            assertFalse(((String) d.get("excerpt")).contains("\u0000"));
-        }
+        Map<String, Object> d = delivered(500);
+        assertEquals("pending", d.get("status"));
+        assertEquals(1, d.get("attempts"));
+        assertEquals(500, d.get("last_status"));
+        assertFalse(((String) d.get("excerpt")).contains("\u0000"));
     }
 }

@@ -3,12 +3,11 @@ package ht.platform.kyc.web;
 import ht.platform.kyc.Fixtures;
 import ht.platform.kyc.Images;
 import io.quarkus.test.common.http.TestHTTPResource;
-import ht.platform.support.testing.HeadlessChromium;
+import ht.platform.support.testing.ChromiumSession;
 import io.quarkus.test.junit.QuarkusTest;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -36,6 +35,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HostedPageBrowserTest {
 
     static final String RETURN_URL = "https://client.example/done";
+    @RegisterExtension
+    static final ChromiumSession BROWSER = new ChromiumSession(null);
     static WebDriver driver;
 
     @TestHTTPResource("/")
@@ -43,20 +44,9 @@ class HostedPageBrowserTest {
 
     Fixtures.App app;
 
-    @BeforeAll
-    static void startBrowser() throws Exception {
-        driver = HeadlessChromium.start();
-    }
-
-    @AfterAll
-    static void stopBrowser() {
-        if (driver != null) {
-            driver.quit();
-        }
-    }
-
     @BeforeEach
     void setUp() {
+        driver = BROWSER.driver();
         app = Fixtures.app(null);
     }
 

@@ -1,6 +1,7 @@
 package ht.platform.rail.moncash;
 
 import ht.platform.rail.moncash.sandbox.MonCashSandbox;
+import ht.platform.support.time.MovableClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -10,7 +11,6 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -25,27 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The client against the stand-in, a real HTTP server: every failure it injects, as the client sees it. */
 class MonCashClientTest {
 
-    static final class TestClock extends Clock {
-        Instant now = Instant.parse("2026-11-23T09:00:00Z");
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
-
     MonCashSandbox sandbox;
-    TestClock clock = new TestClock();
+    MovableClock clock = new MovableClock(Clock.fixed(Instant.parse("2026-11-23T09:00:00Z"), ZoneOffset.UTC));
     MonCashClient client;
 
     @BeforeEach
@@ -99,7 +80,7 @@ class MonCashClientTest {
         await(client.prefundedBalance());
         assertEquals(1, sandbox.calls("oauth/token"), "the token is cached");
         // our clock passes the renewal point (59 s minus the margin): renewed before MonCash would refuse it
-        clock.now = clock.now.plusSeconds(50);
+        clock.advance(Duration.ofSeconds(50));
         await(client.prefundedBalance());
         assertEquals(2, sandbox.calls("oauth/token"));
         // MonCash's clock runs ahead: it answers 401 to the cached token; the client renews once and repeats
@@ -182,12 +163,12 @@ class MonCashClientTest {
         int before = sandbox.calls("PrefundedBalance");
         assertEquals(MonCashException.Kind.NOT_SENT, failure(client.prefundedBalance()).kind());
         assertEquals(before, sandbox.calls("PrefundedBalance"));
-        clock.now = clock.now.plusSeconds(31);
+        clock.advance(Duration.ofSeconds(31));
         assertTrue(client.available());
         sandbox.failNextBeforeEffect("PrefundedBalance");
         assertEquals(MonCashException.Kind.UNKNOWN, failure(client.prefundedBalance()).kind());
         assertFalse(client.available(), "the one call let through after the open period failed: open again at once");
-        clock.now = clock.now.plusSeconds(31);
+        clock.advance(Duration.ofSeconds(31));
         await(client.prefundedBalance());
         assertTrue(client.available(), "the call let through was answered: closed");
         await(client.prefundedBalance());

@@ -31,22 +31,28 @@ public abstract class DashboardEdgeContract {
     protected static final String ADMIN = "Bearer test-admin-token";
     protected static final String ATTACKER = "https://attacker.example/h";
 
-    /** /admin/v1/applications or /admin/v1/projects */
-    protected abstract String ownersPath();
+    /**
+     * The service's dashboard pages the checks use.
+     *
+     * @param takeoverPath  the dashboard form that points the tenant's webhooks at {@link DashboardEdgeContract#ATTACKER}
+     * @param takeoverForm  its fields (no csrf)
+     * @param webhooksPage  a dashboard page that shows the tenant's webhook addresses (and needs a permission to see)
+     * @param guardedNavIds the navigation ids of the pages that need a permission (none shows for a session without it)
+     */
+    public record Pages(String takeoverPath, Map<String, String> takeoverForm, String webhooksPage,
+                           List<String> guardedNavIds) { }
 
-    /** scopes or permissions */
-    protected abstract String grantsField();
+    private final ServiceTerms terms;
+    private final Pages pages;
 
-    /** The dashboard form that points the tenant's webhooks at {@link #ATTACKER}: its path and fields (no csrf). */
-    protected abstract String takeoverPath();
+    protected DashboardEdgeContract(ServiceTerms terms, Pages pages) {
+        this.terms = terms;
+        this.pages = pages;
+    }
 
-    protected abstract Map<String, String> takeoverForm();
-
-    /** A dashboard page that shows the tenant's webhook addresses (and needs a permission to see). */
-    protected abstract String webhooksPage();
-
-    /** The navigation ids of the pages that need a permission (none shows for a session without it). */
-    protected abstract List<String> guardedNavIds();
+    protected String webhooksPage() {
+        return pages.webhooksPage();
+    }
 
     /** The log file of the application under test ({@code %test.quarkus.log.file.path}). */
     protected Path logFile() {
@@ -59,20 +65,16 @@ public abstract class DashboardEdgeContract {
         return given().header("Authorization", ADMIN).contentType(ContentType.JSON);
     }
 
-    /** The creation body of an owner with the given name. */
-    protected String ownerBody(String name) {
-        return "{\"name\":\"" + name + "\"}";
-    }
-
     protected String owner(String name) {
-        return operator().body(ownerBody(name)).post(ownersPath()).then().statusCode(201).extract().path("id");
+        return operator().body(terms.ownerBody("\"" + name + "\"")).post(terms.ownersPath()).then().statusCode(201)
+                .extract().path("id");
     }
 
     /** A key of the mode; {@code grants} null = the default. */
     protected String key(String owner, String mode, List<String> grants) {
         String body = grants == null ? "{\"mode\":\"" + mode + "\"}"
-                : "{\"mode\":\"" + mode + "\",\"" + grantsField() + "\":[" + String.join(",", grants.stream().map(g -> "\"" + g + "\"").toList()) + "]}";
-        return operator().body(body).post(ownersPath() + "/" + owner + "/keys").then().statusCode(201).extract().path("key");
+                : "{\"mode\":\"" + mode + "\",\"" + terms.grantsField() + "\":[" + String.join(",", grants.stream().map(g -> "\"" + g + "\"").toList()) + "]}";
+        return operator().body(body).post(terms.ownersPath() + "/" + owner + "/keys").then().statusCode(201).extract().path("key");
     }
 
     protected static String linkOf(String key, String mode) {
@@ -81,7 +83,7 @@ public abstract class DashboardEdgeContract {
     }
 
     protected String operatorLink(String owner, String mode) {
-        return operator().body("{\"mode\":\"" + mode + "\"}").post(ownersPath() + "/" + owner + "/dashboard_links")
+        return operator().body("{\"mode\":\"" + mode + "\"}").post(terms.ownersPath() + "/" + owner + "/dashboard_links")
                 .then().statusCode(201).extract().path("url");
     }
 
@@ -115,18 +117,18 @@ public abstract class DashboardEdgeContract {
         String owner = owner("Takeover");
         String narrow = key(owner, "live", List.of("dashboard:write"));
         Session s = signIn(linkOf(narrow, "live"), webhooksPage());
-        for (String nav : guardedNavIds()) {
+        for (String nav : pages.guardedNavIds()) {
             assertFalse(s.page().contains("id=\"" + nav + "\""), "a page hides what the session may not do: " + nav);
         }
         given().cookie("dash_session", s.cookie()).get(webhooksPage()).then().statusCode(403);
         var form = given().redirects().follow(false).cookie("dash_session", s.cookie()).contentType(ContentType.URLENC)
                 .formParam("csrf", s.csrf());
-        takeoverForm().forEach(form::formParam);
-        form.post(takeoverPath()).then().statusCode(403).body(not(containsString("whsec_")));
+        pages.takeoverForm().forEach(form::formParam);
+        form.post(pages.takeoverPath()).then().statusCode(403).body(not(containsString("whsec_")));
 
         // the operator's session (every permission) sees the tenant's live webhooks: the attacker's is not there
         Session op = signIn(operatorLink(owner, "live"), webhooksPage());
-        for (String nav : guardedNavIds()) {
+        for (String nav : pages.guardedNavIds()) {
             assertTrue(op.page().contains("id=\"" + nav + "\""), "the operator's session shows " + nav);
         }
         given().cookie("dash_session", op.cookie()).get(webhooksPage()).then().statusCode(200)
@@ -138,8 +140,8 @@ public abstract class DashboardEdgeContract {
     void dashboardWriteIsNeverGrantedByDefault() {
         String owner = owner("Defaults");
         for (String mode : List.of("live", "test")) {
-            List<String> grants = operator().body("{\"mode\":\"" + mode + "\"}").post(ownersPath() + "/" + owner + "/keys")
-                    .then().statusCode(201).extract().path(grantsField());
+            List<String> grants = operator().body("{\"mode\":\"" + mode + "\"}").post(terms.ownersPath() + "/" + owner + "/keys")
+                    .then().statusCode(201).extract().path(terms.grantsField());
             assertFalse(grants.contains("dashboard:write"), grants.toString());
             assertFalse(grants.isEmpty());
             String key = key(owner, mode, null);
@@ -176,12 +178,12 @@ public abstract class DashboardEdgeContract {
     @Test
     void theSignInAuditLineNamesTheMinterAndTheClient() throws Exception {
         String owner = owner("Audit");
-        var issued = operator().body("{\"mode\":\"test\",\"" + grantsField() + "\":[\"dashboard:write\"]}")
-                .post(ownersPath() + "/" + owner + "/keys").then().statusCode(201).extract();
+        var issued = operator().body("{\"mode\":\"test\",\"" + terms.grantsField() + "\":[\"dashboard:write\"]}")
+                .post(terms.ownersPath() + "/" + owner + "/keys").then().statusCode(201).extract();
         String key = issued.path("key");
         String keyId = issued.path("id");
         String url = linkOf(key, "test");
-        String requestId = redeem(token(url), Map.of()).then().statusCode(303).extract().header(requestIdHeader());
+        String requestId = redeem(token(url), Map.of()).then().statusCode(303).extract().header(terms.requestIdHeader());
         String line = awaitLine(requestId, "action=sign_in");
         assertTrue(line.contains("outcome=ok"), line);
         assertTrue(line.contains("by=key:" + keyId + " "), line);
@@ -189,15 +191,12 @@ public abstract class DashboardEdgeContract {
         assertFalse(line.contains(token(url)), "never the link itself");
 
         String op = operatorLink(owner, "test");
-        String opRequest = redeem(token(op), Map.of()).then().statusCode(303).extract().header(requestIdHeader());
+        String opRequest = redeem(token(op), Map.of()).then().statusCode(303).extract().header(terms.requestIdHeader());
         assertTrue(awaitLine(opRequest, "action=sign_in").contains("by=operator"));
-        String refused = redeem(token(op), Map.of()).then().statusCode(403).extract().header(requestIdHeader());
+        String refused = redeem(token(op), Map.of()).then().statusCode(403).extract().header(terms.requestIdHeader());
         String refusal = awaitLine(refused, "action=sign_in");
         assertTrue(refusal.contains("outcome=refused") && refusal.contains("client="), refusal);
     }
-
-    /** Kyc-Request-Id, Checkout-Request-Id, X-Gateway-Request-Id */
-    protected abstract String requestIdHeader();
 
     private String awaitLine(String requestId, String marker) throws Exception {
         // the log file is written asynchronously: waiting for the line, not for time to pass

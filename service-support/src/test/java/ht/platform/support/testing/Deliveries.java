@@ -2,6 +2,7 @@ package ht.platform.support.testing;
 
 import ht.platform.support.outbox.DeliveryPolicy;
 import ht.platform.support.outbox.DeliveryRunner;
+import io.quarkus.arc.Arc;
 
 import java.time.Duration;
 
@@ -15,6 +16,12 @@ public final class Deliveries {
     private static final Duration BOUND = Duration.ofSeconds(30);
 
     private Deliveries() { }
+
+    /** {@link #drainUntilIdle(DeliveryRunner, DeliveryPolicy)} with the service's runner and policy (in a {@code @QuarkusTest}). */
+    public static int drainUntilIdle() {
+        return drainUntilIdle(Arc.container().instance(DeliveryRunner.class).get(),
+                Arc.container().instance(DeliveryPolicy.class).get());
+    }
 
     /** Drains until a drain finds nothing due and the background loop is idle; answers the attempts this drain made. */
     public static int drainUntilIdle(DeliveryRunner runner, DeliveryPolicy policy) {

@@ -36,28 +36,11 @@ public abstract class FoundationContract {
 
     protected static final String ADMIN = "Bearer test-admin-token";
 
-    /** Kyc-Request-Id, Checkout-Request-Id, X-Gateway-Request-Id */
-    protected abstract String requestIdHeader();
+    private final ServiceTerms terms;
 
-    /** /admin/v1/applications or /admin/v1/projects */
-    protected abstract String ownersPath();
-
-    /** The creation body of an owner with the given name (a JSON value, possibly malformed on purpose). */
-    protected String ownerBody(String nameJson) {
-        return "{\"name\":" + nameJson + "}";
+    protected FoundationContract(ServiceTerms terms) {
+        this.terms = terms;
     }
-
-    /** app_ or proj_ */
-    protected abstract String ownerIdPrefix();
-
-    /** scopes or permissions */
-    protected abstract String grantsField();
-
-    /** One real scope or permission of the service. */
-    protected abstract String someGrant();
-
-    /** kyc_, co_ or gw_ */
-    protected abstract String keyPrefix();
 
     private RequestSpecification operator() {
         return given().header("Authorization", ADMIN).contentType(ContentType.JSON);
@@ -65,7 +48,7 @@ public abstract class FoundationContract {
 
     @Test
     void healthOpenApiAndSwaggerAnswer() {
-        given().get("/q/health/live").then().statusCode(200).header(requestIdHeader(), startsWith("req_"));
+        given().get("/q/health/live").then().statusCode(200).header(terms.requestIdHeader(), startsWith("req_"));
         given().get("/q/health/started").then().statusCode(200).body("status", equalTo("UP"));
         given().get("/q/health/ready").then().statusCode(200).body("checks.name", hasItem(containsString("Reactive PostgreSQL")));
         given().get("/openapi.json").then().statusCode(200).body("openapi", startsWith("3.1"));
@@ -76,66 +59,66 @@ public abstract class FoundationContract {
     void unknownPathIsJson404WithTheRequestIdInHeaderAndBody() {
         var response = given().get("/v2/nope").then().statusCode(404).contentType(ContentType.JSON)
                 .body("error.code", equalTo("NOT_FOUND")).extract();
-        assertEquals(response.header(requestIdHeader()), response.path("error.request_id"));
-        assertNotEquals(response.header(requestIdHeader()), given().get("/v2/nope").header(requestIdHeader()));
+        assertEquals(response.header(terms.requestIdHeader()), response.path("error.request_id"));
+        assertNotEquals(response.header(terms.requestIdHeader()), given().get("/v2/nope").header(terms.requestIdHeader()));
         given().get("/q/nothing-here").then().statusCode(404).contentType(ContentType.JSON)
                 .body("error.request_id", notNullValue());
     }
 
     @Test
     void wrongMethodIs405() {
-        given().header("Authorization", ADMIN).get(ownersPath()).then().statusCode(405)
+        given().header("Authorization", ADMIN).get(terms.ownersPath()).then().statusCode(405)
                 .contentType(ContentType.JSON).body("error.code", equalTo("METHOD_NOT_ALLOWED"));
     }
 
     @Test
     void operatorApiNeedsTheToken() {
-        given().contentType(ContentType.JSON).body(ownerBody("\"x\"")).post(ownersPath())
+        given().contentType(ContentType.JSON).body(terms.ownerBody("\"x\"")).post(terms.ownersPath())
                 .then().statusCode(401).body("error.code", equalTo("UNAUTHENTICATED"));
-        given().header("Authorization", "Bearer wrong").contentType(ContentType.JSON).body(ownerBody("\"x\""))
-                .post(ownersPath()).then().statusCode(401).body("error.code", equalTo("UNAUTHENTICATED"));
+        given().header("Authorization", "Bearer wrong").contentType(ContentType.JSON).body(terms.ownerBody("\"x\""))
+                .post(terms.ownersPath()).then().statusCode(401).body("error.code", equalTo("UNAUTHENTICATED"));
     }
 
     @Test
     void malformedMistypedAndUnknownJsonAre400() {
-        operator().body("{\"name\":").post(ownersPath()).then().statusCode(400)
+        operator().body("{\"name\":").post(terms.ownersPath()).then().statusCode(400)
                 .body("error.code", equalTo("INVALID_JSON")).body("error.request_id", startsWith("req_"));
-        operator().body(ownerBody("12")).post(ownersPath()).then().statusCode(400).body("error.param", equalTo("name"));
-        operator().body(ownerBody("\"a\"").replaceFirst("}$", ",\"extra\":1}")).post(ownersPath())
+        operator().body(terms.ownerBody("12")).post(terms.ownersPath()).then().statusCode(400).body("error.param", equalTo("name"));
+        operator().body(terms.ownerBody("\"a\"").replaceFirst("}$", ",\"extra\":1}")).post(terms.ownersPath())
                 .then().statusCode(400).body("error.param", equalTo("extra"));
-        operator().body("[1]").post(ownersPath()).then().statusCode(400).body("error.code", equalTo("INVALID_REQUEST"));
-        given().header("Authorization", ADMIN).contentType(ContentType.TEXT).body("name=x").post(ownersPath())
+        operator().body("[1]").post(terms.ownersPath()).then().statusCode(400).body("error.code", equalTo("INVALID_REQUEST"));
+        given().header("Authorization", ADMIN).contentType(ContentType.TEXT).body("name=x").post(terms.ownersPath())
                 .then().statusCode(415).body("error.code", equalTo("UNSUPPORTED_MEDIA_TYPE"));
     }
 
     @Test
     void bodiesOver1MiBAre413WithOrWithoutALength() {
-        String big = ownerBody("\"" + "a".repeat(1_100_000) + "\"");
-        operator().body(big).post(ownersPath()).then().statusCode(413)
-                .body("error.code", equalTo("PAYLOAD_TOO_LARGE")).header(requestIdHeader(), startsWith("req_"));
+        String big = terms.ownerBody("\"" + "a".repeat(1_100_000) + "\"");
+        operator().body(big).post(terms.ownersPath()).then().statusCode(413)
+                .body("error.code", equalTo("PAYLOAD_TOO_LARGE")).header(terms.requestIdHeader(), startsWith("req_"));
         operator().body(new java.io.ByteArrayInputStream(big.getBytes()))
-                .post(ownersPath()).then().statusCode(413).body("error.code", equalTo("PAYLOAD_TOO_LARGE"));
+                .post(terms.ownersPath()).then().statusCode(413).body("error.code", equalTo("PAYLOAD_TOO_LARGE"));
     }
 
     @Test
     void keysAreShownOnceStoredAsHashesAndRevocable() {
-        String owner = operator().body(ownerBody("\"Shop\"")).post(ownersPath()).then().statusCode(201)
-                .body("id", startsWith(ownerIdPrefix())).body("created_at", notNullValue()).extract().path("id");
-        var issued = operator().body("{\"mode\":\"test\",\"" + grantsField() + "\":[\"" + someGrant() + "\"]}")
-                .post(ownersPath() + "/" + owner + "/keys").then().statusCode(201)
-                .body("key", matchesPattern(keyPrefix() + "test_[A-Za-z0-9_-]{43}"))
-                .body(grantsField(), equalTo(List.of(someGrant()))).extract();
+        String owner = operator().body(terms.ownerBody("\"Shop\"")).post(terms.ownersPath()).then().statusCode(201)
+                .body("id", startsWith(terms.ownerIdPrefix())).body("created_at", notNullValue()).extract().path("id");
+        var issued = operator().body("{\"mode\":\"test\",\"" + terms.grantsField() + "\":[\"" + terms.someGrant() + "\"]}")
+                .post(terms.ownersPath() + "/" + owner + "/keys").then().statusCode(201)
+                .body("key", matchesPattern(terms.keyPrefix() + "test_[A-Za-z0-9_-]{43}"))
+                .body(terms.grantsField(), equalTo(List.of(terms.someGrant()))).extract();
         String key = issued.path("key");
-        operator().body("{\"mode\":\"staging\"}").post(ownersPath() + "/" + owner + "/keys")
+        operator().body("{\"mode\":\"staging\"}").post(terms.ownersPath() + "/" + owner + "/keys")
                 .then().statusCode(400).body("error.param", equalTo("mode"));
-        operator().body("{\"mode\":\"test\",\"" + grantsField() + "\":[\"root\"]}").post(ownersPath() + "/" + owner + "/keys")
-                .then().statusCode(400).body("error.param", equalTo(grantsField()));
-        operator().body("{\"mode\":\"test\"}").post(ownersPath() + "/" + ownerIdPrefix() + "missing/keys")
+        operator().body("{\"mode\":\"test\",\"" + terms.grantsField() + "\":[\"root\"]}").post(terms.ownersPath() + "/" + owner + "/keys")
+                .then().statusCode(400).body("error.param", equalTo(terms.grantsField()));
+        operator().body("{\"mode\":\"test\"}").post(terms.ownersPath() + "/" + terms.ownerIdPrefix() + "missing/keys")
                 .then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
 
         String keyed = keyedOperation().substring(4);
         given().get(keyed).then().statusCode(401).body("error.code", equalTo("UNAUTHENTICATED"));
-        given().header("Authorization", "Bearer " + keyPrefix() + "test_unknown").get(keyed).then().statusCode(401);
+        given().header("Authorization", "Bearer " + terms.keyPrefix() + "test_unknown").get(keyed).then().statusCode(401);
         given().header("Authorization", "Bearer " + key).get(keyed).then().statusCode(not(401));
 
         given().header("Authorization", ADMIN).delete("/admin/v1/keys/" + issued.path("id")).then().statusCode(204);
@@ -162,7 +145,7 @@ public abstract class FoundationContract {
     @Test
     void noSpellingOfAProtectedRouteGetsAroundItsCheck() {
         List<String> admin = operations().stream().filter(o -> o.contains(" /admin/v1/")).toList();
-        assertTrue(admin.contains("POST " + ownersPath()) && admin.contains("DELETE /admin/v1/keys/x_1"),
+        assertTrue(admin.contains("POST " + terms.ownersPath()) && admin.contains("DELETE /admin/v1/keys/x_1"),
                 "the operator routes are listed in /openapi.json: " + admin);
         List<String> targets = new ArrayList<>(admin);
         targets.add(keyedOperation());
@@ -179,7 +162,7 @@ public abstract class FoundationContract {
                 for (Map<String, String> headers : List.of(Map.of("Content-Type", "application/json"),
                         Map.of("Content-Type", "application/json", "Authorization", "Bearer wrong"))) {
                     RawHttp.Answer answer = RawHttp.send(method, spelling, headers, method.equals("POST") || method.equals("PATCH")
-                            ? ownerBody("\"x\"") : null);
+                            ? terms.ownerBody("\"x\"") : null);
                     sent++;
                     // 401: the check ran; 404 "No such resource": nothing routes there. A resource's own 404 would mean
                     // the spelling reached it unchecked.
@@ -196,8 +179,8 @@ public abstract class FoundationContract {
 
     /** A test-mode key with every grant, of a new owner. */
     protected String newTestKey() {
-        String owner = operator().body(ownerBody("\"Keyed\"")).post(ownersPath()).then().statusCode(201).extract().path("id");
-        return operator().body("{\"mode\":\"test\"}").post(ownersPath() + "/" + owner + "/keys")
+        String owner = operator().body(terms.ownerBody("\"Keyed\"")).post(terms.ownersPath()).then().statusCode(201).extract().path("id");
+        return operator().body("{\"mode\":\"test\"}").post(terms.ownersPath() + "/" + owner + "/keys")
                 .then().statusCode(201).extract().path("key");
     }
 
@@ -235,12 +218,12 @@ public abstract class FoundationContract {
 
     @Test
     void nulInJsonQueryOrHeaderIs400NamingWhereItWas() {
-        operator().body(ownerBody("\"a\\u0000b\"")).post(ownersPath()).then().statusCode(400)
+        operator().body(terms.ownerBody("\"a\\u0000b\"")).post(terms.ownersPath()).then().statusCode(400)
                 .body("error.code", equalTo("INVALID_REQUEST")).body("error.param", equalTo("name"));
-        String owner = operator().body(ownerBody("\"Nul\"")).post(ownersPath()).then().statusCode(201).extract().path("id");
-        operator().body("{\"mode\":\"test\",\"" + grantsField() + "\":[\"" + someGrant() + "\\u0000\"]}")
-                .post(ownersPath() + "/" + owner + "/keys").then().statusCode(400).body("error.param", equalTo(grantsField() + "[0]"));
-        operator().body("{\"mode\":\"te\\u0000st\"}").post(ownersPath() + "/" + owner + "/keys")
+        String owner = operator().body(terms.ownerBody("\"Nul\"")).post(terms.ownersPath()).then().statusCode(201).extract().path("id");
+        operator().body("{\"mode\":\"test\",\"" + terms.grantsField() + "\":[\"" + terms.someGrant() + "\\u0000\"]}")
+                .post(terms.ownersPath() + "/" + owner + "/keys").then().statusCode(400).body("error.param", equalTo(terms.grantsField() + "[0]"));
+        operator().body("{\"mode\":\"te\\u0000st\"}").post(terms.ownersPath() + "/" + owner + "/keys")
                 .then().statusCode(400).body("error.param", equalTo("mode"));
         String keyed = keyedOperation().substring(4);
         given().urlEncodingEnabled(false).get(keyed + "?q=%00").then().statusCode(400).body("error.param", equalTo("q"))
@@ -248,24 +231,24 @@ public abstract class FoundationContract {
         given().urlEncodingEnabled(false).get("/q/health/live?q=a%00").then().statusCode(400).body("error.param", equalTo("q"));
         // NUL in a header: the HTTP parser refuses the request itself (400) before any code runs; other control
         // characters reach the edge, which answers 400 with the error body
-        RawHttp.Answer nul = RawHttp.send("POST", ownersPath(), Map.of("Content-Type", "application/json",
-                "Authorization", ADMIN, "Idempotency-Key", "a\u0000b"), ownerBody("\"x\""));
+        RawHttp.Answer nul = RawHttp.send("POST", terms.ownersPath(), Map.of("Content-Type", "application/json",
+                "Authorization", ADMIN, "Idempotency-Key", "a\u0000b"), terms.ownerBody("\"x\""));
         assertEquals(400, nul.status(), nul.body());
-        RawHttp.Answer control = RawHttp.send("POST", ownersPath(), Map.of("Content-Type", "application/json",
-                "Authorization", ADMIN, "Idempotency-Key", "a\u0001b"), ownerBody("\"x\""));
+        RawHttp.Answer control = RawHttp.send("POST", terms.ownersPath(), Map.of("Content-Type", "application/json",
+                "Authorization", ADMIN, "Idempotency-Key", "a\u0001b"), terms.ownerBody("\"x\""));
         assertEquals(400, control.status(), control.body());
-        operator().body("{\"name\":\"a\",\"name\":\"b\"}").post(ownersPath()).then().statusCode(400)
+        operator().body("{\"name\":\"a\",\"name\":\"b\"}").post(terms.ownersPath()).then().statusCode(400)
                 .body("error.code", equalTo("INVALID_JSON"));
     }
 
     @Test
     void nullItemsInArraysAre400() {
-        String owner = operator().body(ownerBody("\"Nulls\"")).post(ownersPath()).then().statusCode(201).extract().path("id");
-        operator().body("{\"mode\":\"test\",\"" + grantsField() + "\":[null]}").post(ownersPath() + "/" + owner + "/keys")
+        String owner = operator().body(terms.ownerBody("\"Nulls\"")).post(terms.ownersPath()).then().statusCode(201).extract().path("id");
+        operator().body("{\"mode\":\"test\",\"" + terms.grantsField() + "\":[null]}").post(terms.ownersPath() + "/" + owner + "/keys")
                 .then().statusCode(400).body("error.code", equalTo("INVALID_REQUEST"))
-                .body("error.param", equalTo(grantsField() + "[0]")).body("error.request_id", startsWith("req_"));
-        operator().body("{\"mode\":\"test\",\"" + grantsField() + "\":[\"" + someGrant() + "\",null]}")
-                .post(ownersPath() + "/" + owner + "/keys").then().statusCode(400).body("error.param", equalTo(grantsField() + "[1]"));
+                .body("error.param", equalTo(terms.grantsField() + "[0]")).body("error.request_id", startsWith("req_"));
+        operator().body("{\"mode\":\"test\",\"" + terms.grantsField() + "\":[\"" + terms.someGrant() + "\",null]}")
+                .post(terms.ownersPath() + "/" + owner + "/keys").then().statusCode(400).body("error.param", equalTo(terms.grantsField() + "[1]"));
     }
 
     /**
@@ -284,7 +267,7 @@ public abstract class FoundationContract {
         for (String template : pathsWithSecrets()) {
             String secret = "SECRET" + Long.toHexString(System.nanoTime());
             String path = template.replace("SECRETxyz", secret);
-            String requestId = given().urlEncodingEnabled(false).get(path + "?q=" + secret).header(requestIdHeader());
+            String requestId = given().urlEncodingEnabled(false).get(path + "?q=" + secret).header(terms.requestIdHeader());
             String line = awaitLogLine(requestId);
             assertFalse(line.contains(secret), line);
             String masked = path.substring(0, path.lastIndexOf('/', path.indexOf(secret)) + 1) + "***";

@@ -26,7 +26,13 @@ public final class MessageBundleContract {
 
     private MessageBundleContract() { }
 
-    public static void assertComplete(Class<?> bundle) throws IOException {
+    public static void assertComplete(Class<?>... bundles) throws IOException {
+        for (Class<?> bundle : bundles) {
+            assertBundleComplete(bundle);
+        }
+    }
+
+    private static void assertBundleComplete(Class<?> bundle) throws IOException {
         Set<String> keys = Arrays.stream(bundle.getDeclaredMethods()).filter(m -> !m.isDefault() && !m.isSynthetic())
                 .map(Method::getName).collect(Collectors.toCollection(TreeSet::new));
         for (String language : PageLanguage.LANGUAGES) {

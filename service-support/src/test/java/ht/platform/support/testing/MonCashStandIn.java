@@ -4,7 +4,10 @@ import ht.platform.rail.moncash.sandbox.MonCashSandbox;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.junit.QuarkusTestProfile;
 
+import java.math.BigDecimal;
 import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -30,6 +33,19 @@ public class MonCashStandIn implements QuarkusTestResourceLifecycleManager {
 
     public static MonCashSandbox sandbox() {
         return sandbox;
+    }
+
+    /**
+     * Sets the stand-in back after a test that moved it: payments show at once, the merchant's balance is ample, the
+     * wallet {@code withRoom} takes transfers, its clock is now, and no token it issued is honoured (set back, its clock
+     * would honour one issued in its future).
+     */
+    public static void setBack(String withRoom) {
+        sandbox.showPaymentsAfter(Duration.ZERO);
+        sandbox.prefundedBalance(new BigDecimal("100000"));
+        sandbox.walletWithRoom(withRoom);
+        sandbox.at(Instant.now());
+        sandbox.revokeAccessTokens();
     }
 
     @Override

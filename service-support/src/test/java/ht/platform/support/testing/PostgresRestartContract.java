@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -42,8 +43,27 @@ public abstract class PostgresRestartContract {
     /** One creation request of the service: path, headers (a fresh Idempotency-Key each time) and JSON body. */
     public record Creation(String path, Map<String, String> headers, String body) { }
 
-    /** Sets up a tenant through the operator API at {@code base} and answers how to make one creation. */
-    protected abstract java.util.function.Supplier<Creation> creations(String base) throws Exception;
+    private final ServiceTerms terms;
+    private final String creationPath;
+    private final java.util.function.Supplier<String> creationBody;
+
+    /**
+     * @param creationPath the public API path that creates the service's main object ({@code /api/v1/payments})
+     * @param creationBody the JSON body of one creation (a fresh reference each time)
+     */
+    protected PostgresRestartContract(ServiceTerms terms, String creationPath, java.util.function.Supplier<String> creationBody) {
+        this.terms = terms;
+        this.creationPath = creationPath;
+        this.creationBody = creationBody;
+    }
+
+    /** Sets up a tenant and a test key through the operator API at {@code base} and answers how to make one creation. */
+    private java.util.function.Supplier<Creation> creations(String base) throws Exception {
+        String owner = field(post(base + terms.ownersPath(), ADMIN, terms.ownerBody("\"Restart\"")).body(), "id");
+        String key = field(post(base + terms.ownersPath() + "/" + owner + "/keys", ADMIN, "{\"mode\":\"test\"}").body(), "key");
+        return () -> new Creation(creationPath,
+                Map.of("Authorization", "Bearer " + key, "Idempotency-Key", UUID.randomUUID().toString()), creationBody.get());
+    }
 
     /** -D properties the service needs beyond the test profile (a rate limit raised for the load). */
     protected Map<String, String> extraProperties() {
@@ -192,14 +212,14 @@ public abstract class PostgresRestartContract {
         Waiting.reached(Duration.ofSeconds(60), () -> total(statuses) >= count); // the statuses are asserted at the end
     }
 
-    protected static HttpResponse<String> post(String url, String authorization, String body) throws Exception {
+    private static HttpResponse<String> post(String url, String authorization, String body) throws Exception {
         return HTTP.send(HttpRequest.newBuilder(URI.create(url)).header("Authorization", authorization)
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
     /** A JSON string field of a small answer (the tests' own objects: no escapes to undo). */
-    protected static String field(String json, String name) {
+    private static String field(String json, String name) {
         var m = java.util.regex.Pattern.compile("\"" + name + "\"\\s*:\\s*\"([^\"]*)\"").matcher(json);
         if (!m.find()) {
             throw new AssertionError("no " + name + " in " + json);

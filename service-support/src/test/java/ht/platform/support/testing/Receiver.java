@@ -58,6 +58,12 @@ public final class Receiver implements AutoCloseable {
     /** When set, the exact bytes of every answer (e.g. a NUL a database text column cannot keep). */
     public final AtomicReference<byte[]> answer = new AtomicReference<>();
 
+    /** Answers {@code status} with "ok", a NUL byte (which Postgres text cannot keep) and "binary". */
+    public void answerWithNul(int status) {
+        this.status.set(status);
+        answer.set("ok\0binary".getBytes(StandardCharsets.ISO_8859_1));
+    }
+
     public Receiver() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.setExecutor(Executors.newCachedThreadPool());

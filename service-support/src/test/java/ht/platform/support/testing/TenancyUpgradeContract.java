@@ -34,20 +34,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *   and the release before validates it.</li>
  * </ul>
  * The release before is its Flyway with the files deploy/released-migrations lists (unchanged since, as
- * MigrationRulesTest checks) and the repeatable ones; the takeover's files are kept in tenancy-takeover/.
+ * MigrationRulesTest checks) and the repeatable ones; the takeover's own files are made again from the released V1
+ * and the lines it did not have (tenancy-takeover/*.head.sql).
  */
 public abstract class TenancyUpgradeContract {
 
     private static final Path MANIFEST = Path.of("../deploy/released-migrations");
 
-    /** An INSERT of the owner {@code own_1} into the service's owner table, as the release before stores one. */
-    protected abstract String ownerRow();
+    private final ServiceTerms terms;
+    private final String ownerRow;
 
-    /** The service's word for an owner, as its tables spell it ({@code application}, {@code project}). */
-    protected abstract String owner();
-
-    /** The column of what a key may do ({@code scopes}, {@code permissions}). */
-    protected abstract String grants();
+    /** @param ownerRow an INSERT of the owner {@code own_1} into the service's owner table, as the release before stores one */
+    protected TenancyUpgradeContract(ServiceTerms terms, String ownerRow) {
+        this.terms = terms;
+        this.ownerRow = ownerRow;
+    }
 
     @Test
     void aDatabaseTheTakeoverMigratedIsRepairedAndTheReleaseBeforeValidatesIt() throws Exception {
@@ -55,7 +56,8 @@ public abstract class TenancyUpgradeContract {
         String taken = database("platform_tenancy_taken_" + schema);
         Path layout = takeoverLayout();
         Flyway.configure().dataSource(taken, user(), password()).schemas(schema).defaultSchema(schema).createSchemas(true)
-                .placeholders(Map.of("owner", owner(), "grants", grants())).locations(locations(layout, true)).load().migrate();
+                .placeholders(Map.of("owner", terms.owner(), "grants", terms.grantsField()))
+                .locations(locations(layout, true)).load().migrate();
         asQuarkusRecords(taken, layout, true);
         fillTenancy(taken);
         List<String> rowsBefore = tenancyRows(taken);
@@ -135,9 +137,9 @@ public abstract class TenancyUpgradeContract {
         String v1 = releasedV1();
         Path root = layout("tenancy-takeover-", file -> !file.getFileName().toString().equals(v1));
         Files.createDirectories(root.resolve("db/tenancy"));
-        copyResource("V1__tenancy.sql", root.resolve("db/tenancy"));
+        writeTakenOverV1(root.resolve("db/tenancy"));
         for (String splitOff : splitOff()) {
-            copyResource(splitOff, root.resolve("db/migration"));
+            writeSplitOff(splitOff, root.resolve("db/migration"));
         }
         return root;
     }
@@ -155,10 +157,43 @@ public abstract class TenancyUpgradeContract {
         return root;
     }
 
-    private static void copyResource(String file, Path dir) throws IOException {
+    /**
+     * The takeover's shared {@code V1__tenancy.sql}, byte for byte as it shipped: its own owner and key tables
+     * ({@code tenancy-takeover/V1__tenancy.head.sql}), then the idempotency_keys table as every service's released V1
+     * has it, in the placeholder schema.
+     */
+    private static void writeTakenOverV1(Path dir) throws IOException {
+        List<String> v1 = Files.readAllLines(source("db/migration").resolve(releasedV1()));
+        int from = lineStarting(v1, "CREATE TABLE " + schema() + ".idempotency_keys");
+        int to = lineStarting(v1, "CREATE INDEX idempotency_keys_created");
+        String idempotency = String.join("\n", v1.subList(from, to + 1)).replace(schema() + ".", "${flyway:defaultSchema}.");
+        Files.writeString(dir.resolve("V1__tenancy.sql"), resource("V1__tenancy.head.sql") + idempotency + "\n");
+    }
+
+    /**
+     * A file the takeover split off the released V1 (kyc's V1.1), byte for byte as it shipped: its own first lines
+     * ({@code tenancy-takeover/<name>.head.sql}), then the released V1 after its tenancy tables (the last of them the
+     * idempotency_keys index), which the split moved over unchanged.
+     */
+    private static void writeSplitOff(String file, Path dir) throws IOException {
+        List<String> v1 = Files.readAllLines(source("db/migration").resolve(releasedV1()));
+        List<String> rest = v1.subList(lineStarting(v1, "CREATE INDEX idempotency_keys_created") + 1, v1.size());
+        Files.writeString(dir.resolve(file), resource(file.replace(".sql", ".head.sql")) + String.join("\n", rest) + "\n");
+    }
+
+    private static int lineStarting(List<String> lines, String start) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith(start)) {
+                return i;
+            }
+        }
+        throw new AssertionError("no line starting " + start + " in " + releasedV1());
+    }
+
+    private static String resource(String file) throws IOException {
         try (InputStream in = TenancyUpgradeContract.class.getResourceAsStream("/tenancy-takeover/" + file)) {
             assertTrue(in != null, file + " in tenancy-takeover/");
-            Files.copy(in, dir.resolve(file));
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         }
     }
 
@@ -242,8 +277,9 @@ public abstract class TenancyUpgradeContract {
 
     private void fillTenancy(String url) throws SQLException {
         try (Connection c = connect(url); Statement s = c.createStatement()) {
-            s.execute(ownerRow());
-            s.execute("INSERT INTO " + schema() + ".api_keys (id, " + owner() + "_id, key_hash, key_hint, mode, " + grants()
+            s.execute(ownerRow);
+            s.execute("INSERT INTO " + schema() + ".api_keys (id, " + terms.owner() + "_id, key_hash, key_hint, mode, "
+                    + terms.grantsField()
                     + ", created_at) VALUES ('key_1', 'own_1', 'hash_1', 'test_...abcd', 'test', '{a:read,b:write}',"
                     + " '2026-01-02T03:04:05Z')");
             s.execute("INSERT INTO " + schema() + ".idempotency_keys VALUES ('own_1', 'test', 'idem_1', 'rh', 201, '{}',"
@@ -275,7 +311,7 @@ public abstract class TenancyUpgradeContract {
     private List<String> tenancyRows(String url) throws SQLException {
         List<String> all = new ArrayList<>();
         try (Connection c = connect(url)) {
-            for (String table : List.of(owner() + "s", "api_keys", "idempotency_keys")) {
+            for (String table : List.of(terms.owner() + "s", "api_keys", "idempotency_keys")) {
                 all.addAll(rows(c, "SELECT * FROM " + schema() + "." + table + " ORDER BY 1"));
             }
         }

@@ -53,6 +53,20 @@ public final class TraceContract {
         return sent;
     }
 
+    /**
+     * The receiver got the event the traced request created, by push: the attempt is in the trace, the receiver got no
+     * trace context, and the request logged the trace id. Answers the event's id.
+     */
+    public static String assertPushedInTrace(InMemorySpanExporter spans, Trace trace, Receiver receiver, String eventType)
+            throws java.io.IOException {
+        Receiver.Received got = receiver.ofType(eventType).get(0);
+        String eventId = eventId(got);
+        assertAttemptInTrace(spans, trace, eventId, eventType, 1, "127.0.0.1", 200);
+        assertNoTraceContextSent(got);
+        assertLoggedWithTraceId(trace);
+        return eventId;
+    }
+
     /** A feed read that handed the event out left a span in the event's trace, linked to the read's own span. */
     public static void assertHandedOutInTrace(InMemorySpanExporter spans, Trace trace, String eventId, String eventType) {
         SpanData read = await().atMost(BOUND).until(() -> one(spans, trace, "webhook feed read " + eventType), s -> s != null);

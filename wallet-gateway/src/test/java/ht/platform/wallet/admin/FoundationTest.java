@@ -1,6 +1,7 @@
 package ht.platform.wallet.admin;
 
 import ht.platform.support.testing.FoundationContract;
+import ht.platform.support.testing.ServiceTerms;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
@@ -12,23 +13,9 @@ import static org.hamcrest.Matchers.equalTo;
 @QuarkusTest
 public class FoundationTest extends FoundationContract {
 
-    @Override
-    protected String requestIdHeader() { return "X-Gateway-Request-Id"; }
-
-    @Override
-    protected String ownersPath() { return "/admin/v1/projects"; }
-
-    @Override
-    protected String ownerIdPrefix() { return "proj_"; }
-
-    @Override
-    protected String grantsField() { return "permissions"; }
-
-    @Override
-    protected String someGrant() { return "balance:read"; }
-
-    @Override
-    protected String keyPrefix() { return "gw_"; }
+    public FoundationTest() {
+        super(ServiceTerms.WALLET);
+    }
 
     @Test
     void nullEventTypesAndOddPageTokensAreClientErrors() {

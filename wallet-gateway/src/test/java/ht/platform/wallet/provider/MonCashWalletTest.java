@@ -6,6 +6,7 @@ import ht.platform.rail.moncash.MonCashClient;
 import ht.platform.rail.moncash.MonCashConfig;
 import ht.platform.rail.moncash.sandbox.MonCashSandbox;
 import ht.platform.rail.moncash.quarkus.MonCashRail;
+import ht.platform.support.testing.MonCashBrowser;
 import ht.platform.support.testing.MonCashStandIn;
 import ht.platform.support.testing.PlatformHarness;
 import ht.platform.support.time.MovableClock;
@@ -29,8 +30,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.math.BigDecimal;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,6 +37,7 @@ import java.util.List;
 import java.util.Map;
 
 import static ht.platform.wallet.TestApi.as;
+import static ht.platform.support.testing.MonCashBrowser.moncashToken;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -87,11 +87,7 @@ class MonCashWalletTest {
 
     @AfterEach
     void tearDown() {
-        sandbox.showPaymentsAfter(Duration.ZERO);
-        sandbox.prefundedBalance(new BigDecimal("100000"));
-        sandbox.walletWithRoom("50937002222");
-        sandbox.at(Instant.now());
-        sandbox.revokeAccessTokens(); // set back, the stand-in's clock would honour a token issued in its future
+        MonCashStandIn.setBack("50937002222");
         rail.client().breaker().reset();
     }
 
@@ -104,28 +100,16 @@ class MonCashWalletTest {
         return new Pay(r.path("id"), url.substring(url.lastIndexOf('/') + 1));
     }
 
+    final MonCashBrowser browser = new MonCashBrowser("gw_moncash", "/wallet/moncash/return");
+
     /** The customer presses "Pay with MonCash"; answers where the browser is sent. */
     String choose(Pay p) {
-        var sent = given().redirects().follow(false).contentType("application/x-www-form-urlencoded")
-                .post("/wallet/" + p.token() + "/moncash").then().statusCode(303).extract();
-        String cookie = sent.cookie("gw_moncash"); // none when the page sends the customer back instead
-        if (cookie != null) {
-            railCookies.put(p.token(), cookie);
-        }
-        return sent.header("Location");
-    }
-
-    /** The cookie each page's browser got on its way to MonCash. */
-    final java.util.Map<String, String> railCookies = new java.util.concurrent.ConcurrentHashMap<>();
-
-    static String moncashToken(String redirect) {
-        return URLDecoder.decode(redirect.substring(redirect.indexOf("token=") + 6), StandardCharsets.UTF_8);
+        return browser.leave(p.token(), "/wallet/" + p.token() + "/moncash", Map.of());
     }
 
     /** MonCash sends the customer back with the transaction id; the browser still has the page's cookie. */
     void comeBack(Pay p, String transactionId) {
-        given().redirects().follow(false).cookie("gw_moncash", railCookies.get(p.token())).queryParam("transactionId", transactionId)
-                .get("/wallet/moncash/return").then().statusCode(303).header("Location", containsString("/wallet/" + p.token()));
+        browser.comeBack(p.token(), "/wallet/" + p.token(), transactionId);
     }
 
     String status(Pay p) {

@@ -1,6 +1,7 @@
 package ht.platform.wallet.web;
 
 import ht.platform.rail.moncash.sandbox.MonCashSandbox;
+import ht.platform.support.testing.MonCashBrowser;
 import ht.platform.support.testing.MonCashStandIn;
 import ht.platform.support.testing.ReturnGateContract;
 import ht.platform.wallet.TestApi;
@@ -10,11 +11,10 @@ import io.restassured.response.ExtractableResponse;
 import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
 
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 import static ht.platform.wallet.TestApi.as;
+import static ht.platform.support.testing.MonCashBrowser.moncashToken;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -41,16 +41,11 @@ public class MonCashReturnTest {
         return new Pay(r.path("id"), url.substring(url.lastIndexOf('/') + 1), reference);
     }
 
-    /** Where the browser went: the MonCash token of the page it is sent to, and the cookie it got on the way. */
-    record Left(String moncashToken, String cookie) { }
+    private final MonCashBrowser browser = new MonCashBrowser("gw_moncash", "/wallet/moncash/return");
 
-    /** The customer presses "Pay with MonCash". */
-    private static Left leaveForMonCash(Pay p) {
-        ExtractableResponse<Response> sent = given().redirects().follow(false).contentType("application/x-www-form-urlencoded")
-                .post("/wallet/" + p.token() + "/moncash").then().statusCode(303).extract();
-        String location = sent.header("Location");
-        return new Left(URLDecoder.decode(location.substring(location.indexOf("token=") + 6), StandardCharsets.UTF_8),
-                sent.cookie("gw_moncash"));
+    /** The customer presses "Pay with MonCash". Answers the MonCash token of the page the browser is sent to. */
+    private String leaveForMonCash(Pay p) {
+        return moncashToken(browser.leave(p.token(), "/wallet/" + p.token() + "/moncash", Map.of()));
     }
 
     private static void assertNeutral(String html, Pay p, String merchant) {
@@ -65,8 +60,7 @@ public class MonCashReturnTest {
         String merchant = "Victim shop " + System.nanoTime();
         String victimKey = TestApi.key(TestApi.project(merchant), "live");
         Pay victim = payment(victimKey, 1000);
-        Left victimLeft = leaveForMonCash(victim);
-        String tx = sandbox.pay(victimLeft.moncashToken(), "50937001111");
+        String tx = sandbox.pay(leaveForMonCash(victim), "50937001111");
         int lookups = sandbox.calls("RetrieveTransactionPayment");
 
         // an attacker with no cookie, again and again: a neutral page, and not one call to MonCash
@@ -82,7 +76,8 @@ public class MonCashReturnTest {
         // an attacker with a cookie of a payment of their own, naming the victim's transaction: still neutral
         String attackerKey = TestApi.key(TestApi.project("Attacker " + System.nanoTime()), "live");
         Pay own = payment(attackerKey, 50);
-        String ownCookie = leaveForMonCash(own).cookie();
+        leaveForMonCash(own);
+        String ownCookie = browser.cookie(own.token());
         String html = given().redirects().follow(false).cookie("gw_moncash", ownCookie).queryParam("transactionId", tx)
                 .get("/wallet/moncash/return").then().statusCode(200).header("Location", (String) null).extract().asString();
         assertNeutral(html, victim, merchant);
@@ -96,8 +91,7 @@ public class MonCashReturnTest {
         }
         assertEquals(before, sandbox.calls("RetrieveTransactionPayment"), "forged cookies cost MonCash nothing");
 
-        given().redirects().follow(false).cookie("gw_moncash", victimLeft.cookie()).queryParam("transactionId", tx)
-                .get("/wallet/moncash/return").then().statusCode(303).header("Location", containsString("/wallet/" + victim.token()));
+        browser.comeBack(victim.token(), "/wallet/" + victim.token(), tx);
         assertEquals("succeeded", as(victimKey).get("/api/v1/payments/" + victim.id()).then().extract().path("status"));
     }
 

@@ -1,6 +1,7 @@
 package ht.platform.checkout.web.dashboard;
 
 import ht.platform.support.testing.DashboardEdgeContract;
+import ht.platform.support.testing.ServiceTerms;
 import io.quarkus.test.junit.QuarkusTest;
 
 import java.util.List;
@@ -10,26 +11,8 @@ import java.util.Map;
 @QuarkusTest
 public class DashboardEdgeTest extends DashboardEdgeContract {
 
-    @Override
-    protected String ownersPath() { return "/admin/v1/applications"; }
-
-    @Override
-    protected String grantsField() { return "scopes"; }
-
-    @Override
-    protected String takeoverPath() { return "/dashboard/endpoints"; }
-
-    @Override
-    protected Map<String, String> takeoverForm() { return Map.of("url", ATTACKER); }
-
-    @Override
-    protected String webhooksPage() { return "/dashboard/endpoints"; }
-
-    @Override
-    protected List<String> guardedNavIds() {
-        return List.of("nav-api-logs", "nav-events", "nav-endpoints", "nav-payment-intents", "nav-refunds");
+    public DashboardEdgeTest() {
+        super(ServiceTerms.CHECKOUT, new Pages("/dashboard/endpoints", Map.of("url", ATTACKER), "/dashboard/endpoints",
+                List.of("nav-api-logs", "nav-events", "nav-endpoints", "nav-payment-intents", "nav-refunds")));
     }
-
-    @Override
-    protected String requestIdHeader() { return "Checkout-Request-Id"; }
 }

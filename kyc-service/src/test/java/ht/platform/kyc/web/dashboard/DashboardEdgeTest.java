@@ -1,6 +1,7 @@
 package ht.platform.kyc.web.dashboard;
 
 import ht.platform.support.testing.DashboardEdgeContract;
+import ht.platform.support.testing.ServiceTerms;
 import io.quarkus.test.junit.QuarkusTest;
 
 import java.util.List;
@@ -13,31 +14,8 @@ import java.util.Map;
 @QuarkusTest
 public class DashboardEdgeTest extends DashboardEdgeContract {
 
-    @Override
-    protected String ownersPath() { return "/admin/v1/applications"; }
-
-    @Override
-    protected String ownerBody(String name) {
-        return "{\"name\":\"" + name + "\",\"return_urls\":[\"https://shop.example/done\"]}";
+    public DashboardEdgeTest() {
+        super(ServiceTerms.KYC, new Pages("/dashboard/settings", Map.of("webhook_url", ATTACKER, "return_urls", ""),
+                "/dashboard/settings", List.of("nav-verifications", "nav-deliveries", "nav-settings")));
     }
-
-    @Override
-    protected String grantsField() { return "scopes"; }
-
-    @Override
-    protected String takeoverPath() { return "/dashboard/settings"; }
-
-    @Override
-    protected Map<String, String> takeoverForm() { return Map.of("webhook_url", ATTACKER, "return_urls", ""); }
-
-    @Override
-    protected String webhooksPage() { return "/dashboard/settings"; }
-
-    @Override
-    protected List<String> guardedNavIds() {
-        return List.of("nav-verifications", "nav-deliveries", "nav-settings");
-    }
-
-    @Override
-    protected String requestIdHeader() { return "Kyc-Request-Id"; }
 }

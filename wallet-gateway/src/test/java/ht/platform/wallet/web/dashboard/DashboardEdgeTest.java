@@ -1,6 +1,7 @@
 package ht.platform.wallet.web.dashboard;
 
 import ht.platform.support.testing.DashboardEdgeContract;
+import ht.platform.support.testing.ServiceTerms;
 import io.quarkus.test.junit.QuarkusTest;
 
 import io.restassured.http.ContentType;
@@ -19,28 +20,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 public class DashboardEdgeTest extends DashboardEdgeContract {
 
-    @Override
-    protected String ownersPath() { return "/admin/v1/projects"; }
-
-    @Override
-    protected String grantsField() { return "permissions"; }
-
-    @Override
-    protected String takeoverPath() { return "/dashboard/webhooks"; }
-
-    @Override
-    protected Map<String, String> takeoverForm() { return Map.of("url", ATTACKER, "events", "payment.succeeded"); }
-
-    @Override
-    protected String webhooksPage() { return "/dashboard/webhooks"; }
-
-    @Override
-    protected List<String> guardedNavIds() {
-        return List.of("nav-webhooks", "nav-deliveries", "nav-payments", "nav-withdrawals", "nav-balance");
+    public DashboardEdgeTest() {
+        super(ServiceTerms.WALLET, new Pages("/dashboard/webhooks", Map.of("url", ATTACKER, "events", "payment.succeeded"),
+                "/dashboard/webhooks", List.of("nav-webhooks", "nav-deliveries", "nav-payments", "nav-withdrawals", "nav-balance")));
     }
-
-    @Override
-    protected String requestIdHeader() { return "X-Gateway-Request-Id"; }
 
     /** A key that may read webhooks but not change them: the pages show, their forms do not, and a POST is 403. */
     @Test

@@ -19,14 +19,3 @@ CREATE TABLE ${flyway:defaultSchema}.api_keys (
 );
 CREATE INDEX api_keys_${owner} ON ${flyway:defaultSchema}.api_keys (${owner}_id);
 
-CREATE TABLE ${flyway:defaultSchema}.idempotency_keys (
-    owner_id        text NOT NULL,
-    mode            text NOT NULL,
-    idempotency_key text NOT NULL,
-    request_hash    text NOT NULL,
-    response_status integer,
-    response_body   text,
-    created_at      timestamptz NOT NULL,
-    PRIMARY KEY (owner_id, mode, idempotency_key)
-);
-CREATE INDEX idempotency_keys_created ON ${flyway:defaultSchema}.idempotency_keys (created_at);
