@@ -40,7 +40,8 @@ public class EventOutbox {
                 envelope(type, pi.mode, paymentIntentData(pi)), OneStatementCreate.ROW, from);
     }
 
-    private static Map<String, Object> paymentIntentData(PaymentIntent pi) {
+    /** The {@code data} of a payment intent's event. */
+    public static Map<String, Object> paymentIntentData(PaymentIntent pi) {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("id", pi.id);
         data.put("object", "payment_intent");

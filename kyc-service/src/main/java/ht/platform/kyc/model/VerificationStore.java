@@ -60,8 +60,8 @@ public class VerificationStore {
             + " application_id text, mode text, external_user_id text, status text, level text, country text,"
             + " document_types text[], return_url text, locale text, reference text, metadata text, page_token_hash text,"
             + " attempts integer, reason_codes text[], created_at timestamptz, updated_at timestamptz,"
-            + " expires_at timestamptz").onlyIf("x.return_url IS NULL OR x.return_url = ANY ((SELECT a.return_urls"
-            + " FROM kyc.applications a WHERE a.id = x.application_id))");
+            + " expires_at timestamptz").onlyIf("x.return_url IS NULL OR EXISTS (SELECT 1 FROM kyc.applications a"
+            + " WHERE a.id = x.application_id AND x.return_url = ANY (a.return_urls))");
 
     @Inject
     Pool pool;
