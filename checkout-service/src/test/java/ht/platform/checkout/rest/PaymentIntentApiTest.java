@@ -371,8 +371,8 @@ class PaymentIntentApiTest {
                             .statusCode(201).header("Idempotent-Replayed", "true").extract();
                     assertEquals(created.asString(), again.asString());
                     // the key names the request as before: its route and its body
-                    String named = idempotency.fingerprint("POST /api/v1/payment_intents",
-                            mapper.readValue(idempotency.write(body), Requests.CreatePaymentIntent.class));
+                    String named = "POST /api/v1/payment_intents "
+                            + idempotency.write(mapper.readValue(idempotency.write(body), Requests.CreatePaymentIntent.class));
                     assertEquals(Idempotency.sha256(named), pool.preparedQuery("SELECT request_hash FROM checkout.idempotency_keys"
                             + " WHERE owner_id = $1 AND idempotency_key = $2").execute(Tuple.of(app, key))
                             .await().atMost(Duration.ofSeconds(10)).iterator().next().getString(0));

@@ -6,6 +6,7 @@ import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.auth.Credentials;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.health.SchemaPending;
+import ht.platform.support.http.RouteTemplates;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
@@ -43,9 +44,12 @@ public class Idempotency {
     @Inject
     ObjectMapper mapper;
 
-    /** What identifies a request: its method and path, and its body in canonical JSON. */
-    public String fingerprint(String methodAndPath, Object body) {
-        return methodAndPath + " " + write(body);
+    /**
+     * What identifies a request: the method and route of its resource method ({@link RouteTemplates#current}: call it on
+     * the request's thread) and its body in canonical JSON.
+     */
+    public String fingerprint(Object body) {
+        return RouteTemplates.current() + " " + write(body);
     }
 
     /** A fresh answer, serialized once here so that a replay returns it byte for byte. */

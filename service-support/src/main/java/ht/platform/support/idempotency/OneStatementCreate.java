@@ -1,7 +1,6 @@
 package ht.platform.support.idempotency;
 
 import ht.platform.support.auth.ApiPrincipal;
-import ht.platform.support.http.RouteTemplates;
 import ht.platform.support.outbox.OutboxWriter.InOneStatement;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -9,6 +8,7 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.jboss.logging.Logger;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
@@ -27,14 +28,14 @@ import java.util.function.Supplier;
  * session or BEGIN/COMMIT. The answer is known before the write (ids and times are chosen in Java), so the key is
  * recorded with it at once: a duplicate waits on the key's primary key until the first commits, then gets the stored
  * answer, or 409 IDEMPOTENCY_CONFLICT for another request; it never meets the key half-done. The request is named by
- * its resource method's route ({@link RouteTemplates#current}) and its body, as {@link Idempotency#run} names it.
+ * its resource method's route and its body ({@link Idempotency#fingerprint}).
  */
 @ApplicationScoped
 public class OneStatementCreate {
 
     /**
      * The table a creation writes one row into: its columns with their SQL types, in the order of the row's values, and
-     * a condition without which nothing is written (SQL over the new row's columns, written {@code x.<column>}).
+     * an optional condition without which nothing is written (SQL over the new row's columns, written {@code x.<column>}).
      */
     public record Table(String name, List<String> columns, List<String> types, String condition) {
 
@@ -47,7 +48,7 @@ public class OneStatementCreate {
                 names.add(nameAndType[0]);
                 types.add(nameAndType[1]);
             }
-            return new Table(name, List.copyOf(names), List.copyOf(types), "true");
+            return new Table(name, List.copyOf(names), List.copyOf(types), null);
         }
 
         /** The same table, written only when {@code condition} holds; otherwise the creation is refused. */
@@ -78,6 +79,15 @@ public class OneStatementCreate {
     /** The CTE entry of the new row, the source of its event. */
     public static final String ROW = "o";
 
+    /**
+     * The reactive client keeps a statement prepared on its connection (one round trip per execution instead of a
+     * prepare and an execution) only when it is shorter than this ({@code SqlConnectOptions}' default filter) and
+     * {@code quarkus.datasource.reactive.cache-prepared-statements} is on.
+     */
+    static final int CACHED_SQL_LIMIT = 2048;
+
+    private static final Logger LOG = Logger.getLogger(OneStatementCreate.class);
+
     @Inject
     Idempotency idempotency;
 
@@ -86,6 +96,7 @@ public class OneStatementCreate {
 
     private final Map<Table, String> keyedHeads = new ConcurrentHashMap<>();
     private final Map<Table, String> heads = new ConcurrentHashMap<>();
+    private final Set<String> uncached = ConcurrentHashMap.newKeySet();
 
     /**
      * Validates the {@code Idempotency-Key} header, then the request ({@code valid} throws for a bad one), and writes
@@ -95,7 +106,7 @@ public class OneStatementCreate {
                                       Supplier<Creation> valid) {
         String key = idempotency.validateKey(idempotencyKey, keyRequired);
         Creation creation = valid.get();
-        String fingerprint = key == null ? null : idempotency.fingerprint(RouteTemplates.current(), creation.request());
+        String fingerprint = key == null ? null : idempotency.fingerprint(creation.request());
         List<Object> values = new ArrayList<>(key == null ? List.of()
                 : idempotency.keyValues(caller, key, fingerprint, creation.answer()));
         Table table = creation.table();
@@ -105,6 +116,10 @@ public class OneStatementCreate {
         InOneStatement event = creation.event().apply(values.size() + 1);
         values.addAll(event.values());
         String sql = head + event.with() + " SELECT (SELECT count(*) FROM " + ROW + ") AS written, " + event.wakeUp();
+        if (sql.length() >= CACHED_SQL_LIMIT && uncached.add(table.name())) {
+            LOG.warnf("the creation statement of %s has %d characters: the client prepares it anew each time (two round"
+                    + " trips) instead of keeping it prepared", table.name(), sql.length());
+        }
         return pool.preparedQuery(sql).execute(Tuple.tuple(values)).chain(rows -> {
             Row row = rows.iterator().next();
             if (row.getLong("written") == 1) {
@@ -121,22 +136,24 @@ public class OneStatementCreate {
     }
 
     /**
-     * {@code WITH v} (the new row and whether its condition holds), {@code k} (the key, parameters first, when
-     * {@code keyed}) and {@code o} (the row, written when the condition holds and the key was new), ready for the
-     * event's entries.
+     * {@code WITH v} (the new row, when its condition holds), {@code k} (the key, parameters first, when {@code keyed})
+     * and {@code o} (the row, written when the key was new), ready for the event's entries. A text value needs no cast:
+     * Postgres types an untyped parameter of VALUES as text. Kept short, so that the client can keep it prepared
+     * ({@link #CACHED_SQL_LIMIT}).
      */
     private String head(Table table, boolean keyed) {
         int from = keyed ? Idempotency.KEY_VALUES + 1 : 1;
         StringBuilder values = new StringBuilder();
         for (int i = 0; i < table.columns().size(); i++) {
-            values.append(i == 0 ? "" : ", ").append('$').append(from + i).append("::").append(table.types().get(i));
+            String type = table.types().get(i);
+            values.append(i == 0 ? "" : ", ").append('$').append(from + i).append(type.equals("text") ? "" : "::" + type);
         }
         String columns = String.join(", ", table.columns());
-        return "WITH v AS (SELECT x.*, COALESCE((" + table.condition() + "), false) AS allowed FROM (VALUES (" + values
-                + ")) AS x (" + columns + ")), "
-                + (keyed ? idempotency.keyEntry(1, "v WHERE v.allowed") + ", " : "")
-                + ROW + " AS (INSERT INTO " + table.name() + " (" + columns + ") SELECT " + columns + " FROM v WHERE v.allowed"
-                + (keyed ? " AND EXISTS (SELECT 1 FROM k)" : "") + " RETURNING 1), ";
+        return "WITH v AS (SELECT * FROM (VALUES (" + values + ")) AS x"
+                + (table.condition() == null ? "" : " (" + columns + ") WHERE " + table.condition()) + "), "
+                + (keyed ? idempotency.keyEntry(1, "v") + ", " : "")
+                + ROW + " AS (INSERT INTO " + table.name() + " (" + columns + ") SELECT * FROM v"
+                + (keyed ? " WHERE EXISTS (SELECT 1 FROM k)" : "") + " RETURNING 1), ";
     }
 
     /** The values of a row, nulls allowed. */
