@@ -6,14 +6,13 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.kyc.config.KycSettings;
+import ht.platform.kyc.events.EventOutbox;
 import ht.platform.kyc.model.Verification;
 import ht.platform.kyc.model.VerificationStore;
 import ht.platform.kyc.model.VerificationView;
 import ht.platform.support.auth.ApiKeys;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.errors.ApiException;
-import ht.platform.kyc.events.EventOutbox;
-import ht.platform.support.idempotency.Idempotency;
 import ht.platform.support.idempotency.OneStatementCreate;
 import ht.platform.support.idempotency.OneStatementCreate.Creation;
 import ht.platform.support.idempotency.StoredResponse;
@@ -61,9 +60,6 @@ public class VerificationService {
 
     @Inject
     KycSettings settings;
-
-    @Inject
-    Idempotency idempotency;
 
     @Inject
     RateLimiter rateLimiter;
