@@ -3,6 +3,7 @@ package ht.platform.checkout.events;
 import ht.platform.checkout.model.PaymentIntent;
 import ht.platform.checkout.model.Refund;
 import ht.platform.checkout.model.Money;
+import ht.platform.support.idempotency.OneStatementCreate;
 import ht.platform.support.outbox.NewEvent;
 import ht.platform.support.outbox.OutboxWriter;
 import ht.platform.support.outbox.OutboxWriter.EventSubject;
@@ -30,6 +31,17 @@ public class EventOutbox {
 
 
     public Uni<NewEvent> paymentIntentEvent(PaymentIntent pi, String type) {
+        return record(pi.applicationId, pi.mode, type, pi.id, paymentIntentData(pi));
+    }
+
+    /** The event of an intent written in the same statement ({@link OneStatementCreate}), its parameters from {@code $from}. */
+    public OutboxWriter.InOneStatement paymentIntentInOne(PaymentIntent pi, String type, int from) {
+        return writer.inOneStatement(policy, new EventSubject(pi.applicationId, pi.mode, type, pi.id),
+                envelope(type, pi.mode, paymentIntentData(pi)), OneStatementCreate.ROW, from);
+    }
+
+    /** The {@code data} of a payment intent's event. */
+    public static Map<String, Object> paymentIntentData(PaymentIntent pi) {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("id", pi.id);
         data.put("object", "payment_intent");
@@ -40,7 +52,7 @@ public class EventOutbox {
         data.put("currency", pi.currency);
         data.put("external_reference", pi.externalReference);
         data.put("payment_method", pi.paymentMethod);
-        return record(pi.applicationId, pi.mode, type, pi.id, data);
+        return data;
     }
 
     public Uni<NewEvent> refundEvent(Refund r, PaymentIntent pi, String type) {
@@ -60,7 +72,11 @@ public class EventOutbox {
 
     private Uni<NewEvent> record(String applicationId, String mode, String type, String objectId, Map<String, Object> data) {
         EventSubject subject = new EventSubject(applicationId, mode, type, objectId);
-        return Panache.getSession().chain(session -> writer.publish(session, policy, subject, (id, at) -> {
+        return Panache.getSession().chain(session -> writer.publish(session, policy, subject, envelope(type, mode, data)));
+    }
+
+    private static OutboxWriter.Envelope envelope(String type, String mode, Map<String, Object> data) {
+        return (id, at) -> {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("id", id);
             body.put("type", type);
@@ -68,6 +84,6 @@ public class EventOutbox {
             body.put("created_at", Timestamps.seconds(at));
             body.put("data", data);
             return body;
-        }));
+        };
     }
 }

@@ -2,6 +2,7 @@ package ht.platform.checkout.model;
 
 import ht.platform.support.sql.NewestFirst;
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.idempotency.OneStatementCreate;
 import ht.platform.support.sql.Rows;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
@@ -61,6 +62,20 @@ public class PaymentIntentStore {
             }
             return pi;
         });
+    }
+
+    /** The table a new intent is written into ({@link OneStatementCreate}), its values {@link #newValues}. */
+    public static final OneStatementCreate.Table NEW = OneStatementCreate.Table.of("checkout.payment_intents", "id text,"
+            + " application_id text, mode text, status text, amount numeric, amount_received numeric,"
+            + " amount_refunded numeric, currency text, capture_method text, description text, external_reference text,"
+            + " return_url text, session_id text, payment_link_id text, created_at timestamptz, expires_at timestamptz,"
+            + " updated_at timestamptz");
+
+    public static List<Object> newValues(PaymentIntent pi) {
+        return OneStatementCreate.row(pi.id, pi.applicationId, pi.mode, pi.status, pi.amount, pi.amountReceived,
+                pi.amountRefunded, pi.currency, pi.captureMethod, pi.description, pi.externalReference, pi.returnUrl,
+                pi.sessionId, pi.paymentLinkId, OneStatementCreate.time(pi.createdAt), OneStatementCreate.time(pi.expiresAt),
+                OneStatementCreate.time(pi.updatedAt));
     }
 
     public Uni<PaymentIntent> persist(PaymentIntent pi) {

@@ -11,6 +11,8 @@ import ht.platform.checkout.model.PaymentIntentStore;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.idempotency.Idempotency;
+import ht.platform.support.idempotency.OneStatementCreate;
+import ht.platform.support.idempotency.OneStatementCreate.Creation;
 import ht.platform.support.idempotency.StoredResponse;
 import ht.platform.support.ids.Ids;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -49,6 +51,9 @@ public class PaymentIntentService {
 
     @Inject
     Idempotency idempotency;
+
+    @Inject
+    OneStatementCreate creates;
 
     @Inject
     PaymentIntentStore intents;
@@ -113,22 +118,30 @@ public class PaymentIntentService {
 
     // ---------------------------------------------------------------- create, read, list
 
-    /** POST /api/v1/payment_intents: idempotent by the optional key (the same key and body replay the first answer). */
+    /**
+     * POST /api/v1/payment_intents: idempotent by the optional key (the same key and body replay the first answer).
+     * The key, the intent and its payment_intent.created event are one statement ({@link OneStatementCreate}).
+     */
     public Uni<StoredResponse> create(ApiPrincipal caller, String idempotencyKey, Requests.CreatePaymentIntent body) {
-        String key = idempotency.validateKey(idempotencyKey, false);
-        if (body == null) {
-            throw ApiException.invalid("amount", "A JSON body is required");
-        }
-        NewIntent in = validate(caller.mode(), body.amount(), body.currency(), body.description(), body.external_reference(),
-                body.return_url(), body.capture_method(), body.expires_in());
-        String fingerprint = idempotency.fingerprint("POST /api/v1/payment_intents", body);
-        return idempotency.run(caller, key, fingerprint,
-                () -> insert(caller.ownerId(), caller.mode(), in, null)
-                        .map(pi -> idempotency.response(201, Views.of(pi, urls.base()))));
+        return creates.create(caller, idempotencyKey, false, () -> {
+            if (body == null) {
+                throw ApiException.invalid("amount", "A JSON body is required");
+            }
+            NewIntent in = validate(caller.mode(), body.amount(), body.currency(), body.description(),
+                    body.external_reference(), body.return_url(), body.capture_method(), body.expires_in());
+            PaymentIntent pi = newIntent(caller.ownerId(), caller.mode(), in, null);
+            return Creation.of(body, idempotency.response(201, Views.of(pi, urls.base())), PaymentIntentStore.NEW,
+                    PaymentIntentStore.newValues(pi), from -> outbox.paymentIntentInOne(pi, EventTypes.PI_CREATED, from));
+        });
     }
 
     /** Inside the caller's transaction: a new intent and its payment_intent.created event. */
     public Uni<PaymentIntent> insert(String applicationId, String mode, NewIntent in, String linkId) {
+        return intents.persist(newIntent(applicationId, mode, in, linkId))
+                .call(p -> outbox.paymentIntentEvent(p, EventTypes.PI_CREATED));
+    }
+
+    private PaymentIntent newIntent(String applicationId, String mode, NewIntent in, String linkId) {
         Instant now = transitions.now();
         PaymentIntent pi = new PaymentIntent();
         pi.id = Ids.ulid("pay_pi_", clock);
@@ -148,7 +161,7 @@ public class PaymentIntentService {
         pi.createdAt = now;
         pi.expiresAt = now.plusSeconds(in.expiresInSeconds());
         pi.updatedAt = now;
-        return intents.persist(pi).call(p -> outbox.paymentIntentEvent(p, EventTypes.PI_CREATED));
+        return pi;
     }
 
     public Uni<PaymentIntent> get(ApiPrincipal caller, String id) {

@@ -63,7 +63,7 @@ public class RefundService {
         if (body == null) {
             throw ApiException.invalid("payment_intent", "A JSON body is required");
         }
-        String fingerprint = idempotency.fingerprint("POST /api/v1/refunds", body);
+        String fingerprint = idempotency.fingerprint(body);
         String intentId = body.payment_intent();
         String amountText = body.amount();
         String reason = body.reason();

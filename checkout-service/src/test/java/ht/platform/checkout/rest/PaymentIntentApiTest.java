@@ -2,7 +2,15 @@ package ht.platform.checkout.rest;
 
 import ht.platform.checkout.TestApi;
 import ht.platform.checkout.model.PaymentIntent;
+import ht.platform.checkout.events.EventOutbox;
 import ht.platform.checkout.model.PaymentIntentStore;
+import ht.platform.checkout.service.Requests;
+import ht.platform.checkout.service.Views;
+import ht.platform.support.http.PublicUrls;
+import ht.platform.support.idempotency.Idempotency;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
 import ht.platform.support.auth.ApiPrincipal;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.vertx.VertxContextSupport;
@@ -13,6 +21,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Field;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -316,6 +326,75 @@ class PaymentIntentApiTest {
         as(liveKey).header("Idempotency-Key", key).body(Map.of("amount", "12.34", "currency", "HTG")).post("/api/v1/payment_intents")
                 .then().statusCode(201).body("mode", equalTo("live"));
     }
+
+    @Test
+    void creationAnswersExactlyWhatTheOrmReadsBackForEveryField() throws Throwable {
+        // the creation writes the key, the intent and its event in one statement; Hibernate reads the row back
+        as(testKey).body(Map.of("url", "http://127.0.0.1:9/created", "events", List.of("payment_intent.created")))
+                .post("/api/v1/webhook_endpoints").then().statusCode(201);
+        Map<String, Object> full = Map.of("description", "Kòb pou machandiz — 日本", "external_reference", "ord-ü-" + System.nanoTime(),
+                "return_url", "https://shop.example/back?x=1", "capture_method", "manual", "expires_in", 900);
+        for (Map<String, Object> extra : List.of(Map.<String, Object>of(), full)) {
+            for (boolean keyed : List.of(true, false)) {
+                Map<String, Object> body = new LinkedHashMap<>(extra);
+                body.put("amount", "125.5");
+                body.put("currency", "USD");
+                String key = "orm-" + System.nanoTime();
+                var request = keyed ? as(testKey).header("Idempotency-Key", key) : as(testKey);
+                Response created = request.body(body).post("/api/v1/payment_intents");
+                assertEquals(201, created.statusCode(), created.asString());
+                String id = created.path("id");
+                PaymentIntent orm = VertxContextSupport.subscribeAndAwait(() -> intents.read(id));
+                assertEquals(idempotency.write(Views.of(orm, urls.base())), created.asString(), keyed + " " + body);
+                List<Map<String, Object>> listed = as(testKey).get("/api/v1/payment_intents?limit=100").then().statusCode(200)
+                        .extract().path("data");
+                assertEquals(listed.stream().filter(p -> id.equals(p.get("id"))).findFirst().orElseThrow(), created.path(""));
+                assertEquals(orm.createdAt, orm.updatedAt);
+                assertTrue(created.<String>path("checkout_url").endsWith("/pay/" + orm.sessionId));
+                assertEquals(java.util.Arrays.asList(null, null, null, null), java.util.Arrays.asList(orm.paymentLinkId,
+                        orm.paymentMethod, orm.lastErrorCode, orm.lastErrorMessage));
+
+                // its event: payment_intent.created with the data of the row as Hibernate maps it, one delivery
+                Row event = pool.preparedQuery("SELECT id, type, body FROM checkout.outbox_events WHERE object_id = $1")
+                        .execute(Tuple.of(id)).await().atMost(Duration.ofSeconds(10)).iterator().next();
+                assertEquals("payment_intent.created", event.getString("type"));
+                String eventBody = event.getBuffer("body").toString(StandardCharsets.UTF_8);
+                assertTrue(eventBody.startsWith("{\"id\":\"" + event.getString("id") + "\",\"type\":\"payment_intent.created\","
+                        + "\"mode\":\"test\",\"created_at\":\""), eventBody);
+                assertTrue(eventBody.endsWith("\",\"data\":" + idempotency.write(EventOutbox.paymentIntentData(orm)) + "}"),
+                        eventBody);
+                assertEquals(1L, pool.preparedQuery("SELECT count(*) FROM checkout.outbox_deliveries WHERE event_id = $1")
+                        .execute(Tuple.of(event.getString("id"))).await().atMost(Duration.ofSeconds(10)).iterator().next().getLong(0));
+
+                if (keyed) {
+                    var again = as(testKey).header("Idempotency-Key", key).body(body).post("/api/v1/payment_intents").then()
+                            .statusCode(201).header("Idempotent-Replayed", "true").extract();
+                    assertEquals(created.asString(), again.asString());
+                    // the key names the request as before: its route and its body
+                    String named = "POST /api/v1/payment_intents "
+                            + idempotency.write(mapper.readValue(idempotency.write(body), Requests.CreatePaymentIntent.class));
+                    assertEquals(Idempotency.sha256(named), pool.preparedQuery("SELECT request_hash FROM checkout.idempotency_keys"
+                            + " WHERE owner_id = $1 AND idempotency_key = $2").execute(Tuple.of(app, key))
+                            .await().atMost(Duration.ofSeconds(10)).iterator().next().getString(0));
+                    body.put("amount", "125.6");
+                    as(testKey).header("Idempotency-Key", key).body(body).post("/api/v1/payment_intents").then().statusCode(409)
+                            .body("error.code", equalTo("IDEMPOTENCY_CONFLICT"));
+                }
+            }
+        }
+    }
+
+    @Inject
+    Idempotency idempotency;
+
+    @Inject
+    com.fasterxml.jackson.databind.ObjectMapper mapper;
+
+    @Inject
+    PublicUrls urls;
+
+    @Inject
+    Pool pool;
 
     @Test
     void thirtyConcurrentIdenticalCreationsMakeOneIntent() throws Exception {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import ht.platform.kyc.model.Verification;
 import ht.platform.kyc.model.VerificationView;
+import ht.platform.support.idempotency.OneStatementCreate;
 import ht.platform.support.outbox.OutboxWriter;
 import ht.platform.support.outbox.OutboxWriter.EventSubject;
 import ht.platform.support.time.Timestamps;
@@ -41,9 +42,24 @@ public class EventOutbox {
         if (!EVENT_STATUSES.contains(v.status)) {
             return Uni.createFrom().voidItem();
         }
+        return writer.publish(session, policy, subject(v), now, envelope(v)).replaceWithVoid();
+    }
+
+    /**
+     * The {@code verification.created} event of a verification written in the same statement ({@link
+     * OneStatementCreate}), at its creation time; its parameters from {@code $from}.
+     */
+    public OutboxWriter.InOneStatement createdInOneStatement(Verification v, int from) {
+        return writer.inOneStatement(policy, subject(v), v.createdAt, envelope(v), OneStatementCreate.ROW, from);
+    }
+
+    private static EventSubject subject(Verification v) {
+        return new EventSubject(v.applicationId, v.mode, "verification." + v.status, v.id);
+    }
+
+    private OutboxWriter.Envelope envelope(Verification v) {
         String type = "verification." + v.status;
-        EventSubject subject = new EventSubject(v.applicationId, v.mode, type, v.id);
-        return writer.publish(session, policy, subject, now, (id, at) -> {
+        return (id, at) -> {
             ObjectNode payload = json.createObjectNode();
             payload.put("id", id);
             payload.put("object", "event");
@@ -54,6 +70,6 @@ public class EventOutbox {
             payload.put("livemode", !v.test());
             payload.putObject("data").set("object", VerificationView.of(json, v));
             return payload;
-        }).replaceWithVoid();
+        };
     }
 }

@@ -1,5 +1,6 @@
 package ht.platform.kyc.model;
 
+import ht.platform.support.idempotency.OneStatementCreate;
 import ht.platform.support.sql.Rows;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
@@ -51,8 +52,25 @@ public class VerificationStore {
             + " sealed, created_at) VALUES (:v, :k, :ct, :b, :now) ON CONFLICT (verification_id, kind) DO UPDATE"
             + " SET sealed = EXCLUDED.sealed, created_at = EXCLUDED.created_at";
 
+    /**
+     * The table a new verification is written into ({@link OneStatementCreate}), its values {@link #newValues}; only
+     * with no return URL or one the application declares.
+     */
+    public static final OneStatementCreate.Table NEW = OneStatementCreate.Table.of("kyc.verifications", "id text,"
+            + " application_id text, mode text, external_user_id text, status text, level text, country text,"
+            + " document_types text[], return_url text, locale text, reference text, metadata text, page_token_hash text,"
+            + " attempts integer, reason_codes text[], created_at timestamptz, updated_at timestamptz,"
+            + " expires_at timestamptz").onlyIf("x.return_url IS NULL OR EXISTS (SELECT 1 FROM kyc.applications a"
+            + " WHERE a.id = x.application_id AND x.return_url = ANY (a.return_urls))");
+
     @Inject
     Pool pool;
+
+    public static List<Object> newValues(Verification v) {
+        return OneStatementCreate.row(v.id, v.applicationId, v.mode, v.externalUserId, v.status, v.level, v.country,
+                v.documentTypes, v.returnUrl, v.locale, v.reference, v.metadata, v.pageTokenHash, v.attempts, v.reasonCodes,
+                OneStatementCreate.time(v.createdAt), OneStatementCreate.time(v.updatedAt), OneStatementCreate.time(v.expiresAt));
+    }
 
     // ---------------------------------------------------------------- plain reactive client (detached)
 

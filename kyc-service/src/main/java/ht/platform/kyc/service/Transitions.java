@@ -44,11 +44,6 @@ public class Transitions {
         return DatabaseTime.now(clock);
     }
 
-    /** A new verification with its {@code verification.created} event. */
-    public Uni<Verification> create(Verification v) {
-        return saved(v, v.createdAt);
-    }
-
     /** A non-final move. */
     public Uni<Verification> move(Verification v, String status, Instant now) {
         checkMove(v, status);

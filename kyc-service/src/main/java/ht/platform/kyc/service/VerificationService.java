@@ -6,14 +6,15 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.kyc.config.KycSettings;
-import ht.platform.kyc.model.ApplicationStore;
+import ht.platform.kyc.events.EventOutbox;
 import ht.platform.kyc.model.Verification;
 import ht.platform.kyc.model.VerificationStore;
 import ht.platform.kyc.model.VerificationView;
 import ht.platform.support.auth.ApiKeys;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.errors.ApiException;
-import ht.platform.support.idempotency.Idempotency;
+import ht.platform.support.idempotency.OneStatementCreate;
+import ht.platform.support.idempotency.OneStatementCreate.Creation;
 import ht.platform.support.idempotency.StoredResponse;
 import ht.platform.support.ids.Ids;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -61,16 +62,16 @@ public class VerificationService {
     KycSettings settings;
 
     @Inject
-    Idempotency idempotency;
-
-    @Inject
     RateLimiter rateLimiter;
 
     @Inject
-    ApplicationStore applications;
+    VerificationStore verifications;
 
     @Inject
-    VerificationStore verifications;
+    OneStatementCreate creates;
+
+    @Inject
+    EventOutbox outbox;
 
     @Inject
     Transitions transitions;
@@ -78,19 +79,19 @@ public class VerificationService {
     @Inject
     ImageVault images;
 
+    /**
+     * POST /api/v1/verifications: idempotent by the required key. The key, the verification and its
+     * verification.created event are one statement ({@link OneStatementCreate}), which also checks the return URL
+     * against the application's declared ones.
+     */
     public Uni<StoredResponse> create(ApiPrincipal caller, String idempotencyKey, CreateRequest body) {
         rateLimiter.acquire(caller.ownerId());
-        String key = idempotency.validateKey(idempotencyKey, true);
-        CreateRequest req = validate(body);
-        String fingerprint = idempotency.fingerprint("POST /api/v1/verifications", req);
-        return idempotency.run(caller, key, fingerprint, () -> applications.find(caller.ownerId()).chain(app -> {
-            if (req.returnUrl() != null && !List.of(app.returnUrls).contains(req.returnUrl())) {
-                throw ApiException.invalid("return_url", "return_url must equal exactly one of the application's declared return URLs");
-            }
+        return creates.create(caller, idempotencyKey, true, () -> {
+            CreateRequest req = validate(body);
             Instant now = transitions.now();
             Verification v = new Verification();
             v.id = Ids.ulid(PREFIX, clock);
-            v.applicationId = app.id;
+            v.applicationId = caller.ownerId();
             v.mode = caller.mode();
             v.externalUserId = req.externalUserId();
             v.status = "created";
@@ -108,8 +109,12 @@ public class VerificationService {
             v.expiresAt = now.plus(settings.verification().validity());
             String token = ApiKeys.generate("");
             v.pageTokenHash = ApiKeys.hash(token);
-            return transitions.create(v).map(x -> StoredResponse.fresh(200, text(VerificationView.created(json, v, pageUrl(token)))));
-        }));
+            StoredResponse answer = StoredResponse.fresh(200, text(VerificationView.created(json, v, pageUrl(token))));
+            return Creation.of(req, answer, VerificationStore.NEW, VerificationStore.newValues(v),
+                            from -> outbox.createdInOneStatement(v, from))
+                    .refusedWith(() -> ApiException.invalid("return_url",
+                            "return_url must equal exactly one of the application's declared return URLs"));
+        });
     }
 
     CreateRequest validate(CreateRequest b) {

@@ -6,6 +6,12 @@ import ht.platform.kyc.Fixtures;
 import ht.platform.kyc.TestSupport;
 import ht.platform.kyc.model.Verification;
 import ht.platform.kyc.model.VerificationView;
+import ht.platform.kyc.service.VerificationService;
+import ht.platform.support.auth.ApiKeys;
+import ht.platform.support.idempotency.Idempotency;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
 import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.testing.PlatformHarness;
 import ht.platform.support.time.MovableClock;
@@ -144,6 +150,84 @@ class VerificationApiTest {
         // the same key under the live key is another scope
         as(app.liveKey()).header("Idempotency-Key", key).body(body).post("/api/v1/verifications").then().statusCode(200);
     }
+
+    @Test
+    void creationAnswersExactlyWhatTheOrmReadsBackForEveryField() throws Exception {
+        // the creation writes the key, the row and its event in one statement; Hibernate reads the row back
+        Fixtures.App hooked = Fixtures.app("http://127.0.0.1:9/hooks");
+        String full = ",\"document_types\":[\"passport\",\"national_id\"],\"return_url\":\"https://client.example/done\","
+                + "\"locale\":\"ht\",\"reference\":\"Kòd-ref ✓\",\"metadata\":{\"note\":\"Kòb — 日本\",\"n\":1.5,"
+                + "\"nested\":{\"list\":[1,null,true],\"empty\":{}}}";
+        ObjectMapper plainJson = new ObjectMapper();
+        for (String extra : List.of("", full)) {
+            String key = "orm-" + System.nanoTime();
+            String body = "{\"external_user_id\":\"orm-ü-" + System.nanoTime() + "\"" + extra + "}";
+            Response created = as(hooked.testKey()).header("Idempotency-Key", key).body(body).post("/api/v1/verifications");
+            assertEquals(200, created.statusCode(), created.asString());
+            String id = created.path("id");
+            Verification orm = TestSupport.run(() -> Panache.withSession(() -> Verification.<Verification>findById(id)));
+            String url = created.path("verification_url");
+            assertEquals(json.writeValueAsString(VerificationView.created(json, orm, url)), created.asString(), body);
+            assertEquals(ApiKeys.hash(url.substring(url.lastIndexOf('/') + 1)), orm.pageTokenHash);
+            @SuppressWarnings("unchecked") Map<String, Object> request = plainJson.readValue(body, Map.class);
+            assertEquals(request.get("external_user_id"), orm.externalUserId);
+            assertEquals(request.getOrDefault("document_types", VerificationService.DOCUMENT_TYPES), List.of(orm.documentTypes));
+            assertEquals(request.get("return_url"), orm.returnUrl);
+            assertEquals(request.getOrDefault("locale", "fr"), orm.locale);
+            assertEquals(request.get("reference"), orm.reference);
+            assertEquals(request.get("metadata"), orm.metadata == null ? null : plainJson.readValue(orm.metadata, Map.class));
+            assertEquals(List.of("standard", "HT", 1, List.of()), List.of(orm.level, orm.country, orm.attempts, List.of(orm.reasonCodes)));
+            assertEquals(orm.createdAt, orm.updatedAt);
+            assertTrue(orm.expiresAt.isAfter(orm.createdAt));
+            assertEquals(java.util.Arrays.asList(null, null, null, null, null, null, null, null), java.util.Arrays.asList(orm.documentType,
+                    orm.consentedAt, orm.result, orm.reasonCode, orm.completedAt, orm.verifiedAt, orm.imagesErasedAt, null));
+
+            // its event: verification.created at the creation's time, the read shape of the row as Hibernate maps it
+            Row event = pool.preparedQuery("SELECT id, type, body, created_at FROM kyc.outbox_events WHERE object_id = $1")
+                    .execute(Tuple.of(id)).await().atMost(Duration.ofSeconds(10)).iterator().next();
+            assertEquals("verification.created", event.getString("type"));
+            assertEquals(orm.createdAt, event.getOffsetDateTime("created_at").toInstant());
+            String eventBody = event.getBuffer("body").toString(java.nio.charset.StandardCharsets.UTF_8);
+            assertEquals(created.<String>path("created_at"), plainJson.readValue(eventBody, Map.class).get("created_at"));
+            assertTrue(eventBody.endsWith(",\"data\":{\"object\":" + json.writeValueAsString(VerificationView.of(json, orm)) + "}}"),
+                    eventBody);
+            assertEquals(1L, pool.preparedQuery("SELECT count(*) FROM kyc.outbox_deliveries WHERE event_id = $1")
+                    .execute(Tuple.of(event.getString("id"))).await().atMost(Duration.ofSeconds(10)).iterator().next().getLong(0));
+
+            var again = as(hooked.testKey()).header("Idempotency-Key", key).body(body).post("/api/v1/verifications").then()
+                    .statusCode(200).header("Idempotent-Replayed", "true").extract();
+            assertEquals(created.asString(), again.asString());
+        }
+        as(hooked.testKey()).body("{\"external_user_id\":\"no-key\"}").post("/api/v1/verifications").then().statusCode(400)
+                .body("error.code", equalTo("IDEMPOTENCY_KEY_REQUIRED"));
+    }
+
+    @Test
+    void anUndeclaredReturnUrlIsRefusedAndLeavesTheKeyFree() throws Exception {
+        String key = "ret-" + System.nanoTime();
+        String bad = "{\"external_user_id\":\"ret-user\",\"return_url\":\"https://evil.example/done\"}";
+        String good = "{\"external_user_id\":\"ret-user\",\"return_url\":\"https://client.example/done\"}";
+        as(app.testKey()).header("Idempotency-Key", key).body(bad).post("/api/v1/verifications").then().statusCode(400)
+                .body("error.code", equalTo("INVALID_REQUEST")).body("error.param", equalTo("return_url"));
+        String first = as(app.testKey()).header("Idempotency-Key", key).body(good).post("/api/v1/verifications").then()
+                .statusCode(200).extract().asString();
+        as(app.testKey()).header("Idempotency-Key", key).body(bad).post("/api/v1/verifications").then().statusCode(409)
+                .body("error.code", equalTo("IDEMPOTENCY_CONFLICT"));
+        assertEquals(first, as(app.testKey()).header("Idempotency-Key", key).body(good).post("/api/v1/verifications").then()
+                .statusCode(200).extract().asString());
+        assertEquals(1L, pool.preparedQuery("SELECT count(*) FROM kyc.verifications WHERE application_id = $1"
+                + " AND external_user_id = 'ret-user'").execute(Tuple.of(app.id())).await().atMost(Duration.ofSeconds(10))
+                .iterator().next().getLong(0));
+        // the key names the request as before: the route and the request with its defaults
+        String named = "POST /api/v1/verifications " + json.writeValueAsString(new VerificationService.CreateRequest("ret-user",
+                "standard", "HT", VerificationService.DOCUMENT_TYPES, "https://client.example/done", "fr", null, null));
+        assertEquals(Idempotency.sha256(named), pool.preparedQuery("SELECT request_hash FROM kyc.idempotency_keys"
+                + " WHERE owner_id = $1 AND idempotency_key = $2").execute(Tuple.of(app.id(), key))
+                .await().atMost(Duration.ofSeconds(10)).iterator().next().getString(0));
+    }
+
+    @Inject
+    Pool pool;
 
     @Test
     void concurrentIdenticalCreatesMakeOneVerification() throws Exception {

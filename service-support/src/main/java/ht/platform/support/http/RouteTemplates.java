@@ -7,6 +7,9 @@ import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.spi.Bean;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.Path;
+import org.jboss.resteasy.reactive.server.core.CurrentRequestManager;
+import org.jboss.resteasy.reactive.server.core.ResteasyReactiveRequestContext;
+import org.jboss.resteasy.reactive.server.mapping.RuntimeResource;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
@@ -19,7 +22,8 @@ import java.util.regex.Pattern;
 /**
  * The route templates of the service's resources ({@code /api/v1/payments/{id}}), for the answers no resource method
  * gave: a 405 names the template of the path it refused, so that the request metrics are labelled with it and never
- * with the raw path (object ids anyone can type would each make a series of their own).
+ * with the raw path (object ids anyone can type would each make a series of their own). Also the route of the
+ * current request's resource method ({@link #current}), which names an idempotent request.
  */
 public final class RouteTemplates {
 
@@ -45,6 +49,20 @@ public final class RouteTemplates {
                 request.context().putLocal(URL_PATH_TEMPLATE, template);
             }
         });
+    }
+
+    /**
+     * The method and route template of the resource method serving this request ({@code POST /api/v1/payments}), as
+     * its annotations declare it; only on the request's own thread, before any asynchronous step.
+     */
+    public static String current() {
+        ResteasyReactiveRequestContext request = CurrentRequestManager.get();
+        RuntimeResource target = request == null ? null : request.getTarget();
+        if (target == null) {
+            throw new IllegalStateException("no resource method serves the current thread");
+        }
+        String base = target.getClassPath() == null ? "" : target.getClassPath().template;
+        return target.getHttpMethod() + " " + join(base, target.getPath() == null ? "" : target.getPath().template);
     }
 
     private static List<Route> routes() {

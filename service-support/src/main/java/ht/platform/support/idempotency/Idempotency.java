@@ -6,6 +6,7 @@ import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.auth.Credentials;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.health.SchemaPending;
+import ht.platform.support.http.RouteTemplates;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
@@ -43,9 +44,12 @@ public class Idempotency {
     @Inject
     ObjectMapper mapper;
 
-    /** What identifies a request: its method and path, and its body in canonical JSON. */
-    public String fingerprint(String methodAndPath, Object body) {
-        return methodAndPath + " " + write(body);
+    /**
+     * What identifies a request: the method and route of its resource method ({@link RouteTemplates#current}: call it on
+     * the request's thread) and its body in canonical JSON.
+     */
+    public String fingerprint(Object body) {
+        return RouteTemplates.current() + " " + write(body);
     }
 
     /** A fresh answer, serialized once here so that a replay returns it byte for byte. */
@@ -134,33 +138,43 @@ public class Idempotency {
     }
 
     /**
-     * The key's part of a creation written in one statement on the plain reactive client (one round trip instead of
-     * {@link #run}'s insert, work and update): the CTE entry {@code k}, which records the key with its answer at once
-     * and has a row only when the key was new (the object's entry then writes only {@code WHERE EXISTS (SELECT 1 FROM
-     * k)}); its parameters are {@code $from}… ({@link #keyValues}). A duplicate still waits on the key's primary key
-     * until the first commits or rolls back, and a replay ({@link #replay}) finds the answer already stored.
+     * The key's part of a creation written in one statement ({@link OneStatementCreate}): the CTE entry {@code k},
+     * which records the key with its answer at once for each row of {@code rows} (one, or none when the creation is
+     * refused) and has a row only when the key was new; its parameters are {@code $from}… ({@link #keyValues}). A
+     * duplicate still waits on the key's primary key until the first commits or rolls back, and a replay ({@link
+     * #replay}) finds the answer already stored.
      */
-    public String keyEntry(int from) {
+    String keyEntry(int from, String rows) {
         return "k AS (INSERT INTO " + settings.schema() + ".idempotency_keys (owner_id, mode, idempotency_key,"
-                + " request_hash, created_at, response_status, response_body) VALUES ($" + from + "::text, $" + (from + 1)
+                + " request_hash, created_at, response_status, response_body) SELECT $" + from + "::text, $" + (from + 1)
                 + "::text, $" + (from + 2) + "::text, $" + (from + 3) + "::text, $" + (from + 4) + "::timestamptz, $"
-                + (from + 5) + "::integer, $" + (from + 6) + "::text) ON CONFLICT DO NOTHING RETURNING 1)";
+                + (from + 5) + "::integer, $" + (from + 6) + "::text FROM " + rows + " ON CONFLICT DO NOTHING RETURNING 1)";
     }
 
+    /** How many parameters {@link #keyEntry} takes. */
+    static final int KEY_VALUES = 7;
+
     /** The parameters of {@link #keyEntry}: the stored answer keeps no credential in clear, as {@link #run}'s. */
-    public List<Object> keyValues(ApiPrincipal caller, String key, String fingerprint, StoredResponse response) {
+    List<Object> keyValues(ApiPrincipal caller, String key, String fingerprint, StoredResponse response) {
         return List.of(caller.ownerId(), caller.mode(), key, sha256(fingerprint),
                 OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC), response.status(),
                 Credentials.mask(response.body()));
     }
 
-    /** The answer first given to this key, when a statement with {@link #keyEntry} found the key already there. */
-    public Uni<StoredResponse> replay(Pool pool, ApiPrincipal caller, String key, String fingerprint) {
+    /**
+     * The answer first given to this key, when a statement with {@link #keyEntry} wrote nothing; when the key has no
+     * row, {@code absent} (the creation was refused) or 409 IDEMPOTENCY_KEY_IN_USE.
+     */
+    Uni<StoredResponse> replay(Pool pool, ApiPrincipal caller, String key, String fingerprint,
+                               Supplier<? extends RuntimeException> absent) {
         return pool.preparedQuery("SELECT request_hash, response_status, response_body FROM " + settings.schema()
                         + ".idempotency_keys WHERE owner_id = $1 AND mode = $2 AND idempotency_key = $3")
                 .execute(Tuple.of(caller.ownerId(), caller.mode(), key))
                 .map(rows -> {
                     Row row = rows.iterator().hasNext() ? rows.iterator().next() : null;
+                    if (row == null && absent != null) {
+                        throw absent.get();
+                    }
                     return answered(row == null ? null : new Object[] {row.getString(0), row.getInteger(1), row.getString(2)},
                             sha256(fingerprint));
                 });

@@ -105,7 +105,13 @@ public class OutboxWriter {
     /** See {@link InOneStatement}; the event is for every subscribed destination of its owner and mode, at now. */
     public InOneStatement inOneStatement(DeliveryPolicy policy, EventSubject subject, Envelope envelope, String source,
                                          int from) {
-        NewEvent event = newEvent(subject, DatabaseTime.now(clock), envelope);
+        return inOneStatement(policy, subject, clock.instant(), envelope, source, from);
+    }
+
+    /** See {@link InOneStatement}; the event is for every subscribed destination of its owner and mode, at {@code createdAt}. */
+    public InOneStatement inOneStatement(DeliveryPolicy policy, EventSubject subject, Instant createdAt,
+                                         Envelope envelope, String source, int from) {
+        NewEvent event = newEvent(subject, DatabaseTime.of(createdAt), envelope);
         byte[] body = body(event);
         String at = "$" + (from + 6) + "::timestamptz";
         String with = sql.computeIfAbsent(policy.name() + "|one|" + source + "|" + from, k ->

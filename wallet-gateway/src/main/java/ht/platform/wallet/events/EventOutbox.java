@@ -1,5 +1,6 @@
 package ht.platform.wallet.events;
 
+import ht.platform.support.idempotency.OneStatementCreate;
 import ht.platform.support.outbox.NewEvent;
 import ht.platform.support.outbox.OutboxWriter;
 import ht.platform.support.outbox.OutboxWriter.EventSubject;
@@ -34,12 +35,12 @@ public class EventOutbox {
     }
 
     /**
-     * The event of a payment written in the same statement (the entry {@code p} of {@link
-     * ht.platform.wallet.model.PaymentStore#insertInOne}), its parameters from {@code $from}.
+     * The event of a payment written in the same statement ({@link OneStatementCreate}), its parameters from
+     * {@code $from}.
      */
     public OutboxWriter.InOneStatement inOneStatement(Payment p, String type, Object object, int from) {
-        return writer.inOneStatement(policy, new EventSubject(p.projectId, p.mode, type, p.id), envelope(type, object), "p",
-                from);
+        return writer.inOneStatement(policy, new EventSubject(p.projectId, p.mode, type, p.id), envelope(type, object),
+                OneStatementCreate.ROW, from);
     }
 
     /** An event for one address only (webhook.ping). Must run in a transaction. */

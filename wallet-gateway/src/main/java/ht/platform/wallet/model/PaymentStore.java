@@ -3,7 +3,7 @@ package ht.platform.wallet.model;
 import ht.platform.support.http.Paging;
 import ht.platform.support.sql.NewestFirst;
 import ht.platform.support.errors.ApiException;
-import ht.platform.support.outbox.OutboxWriter;
+import ht.platform.support.idempotency.OneStatementCreate;
 import ht.platform.support.sql.Rows;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
@@ -14,10 +14,6 @@ import jakarta.inject.Inject;
 import jakarta.persistence.LockModeType;
 
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -32,10 +28,6 @@ public class PaymentStore {
 
     @Inject
     Pool pool;
-
-    public Pool pool() {
-        return pool;
-    }
 
     /**
      * The hottest read, or 404: one prepared statement on the plain reactive client, no ORM session (see the
@@ -52,40 +44,16 @@ public class PaymentStore {
                 Paging.UNKNOWN_CURSOR, limit);
     }
 
-    /** The columns a new payment is written with, in the order of {@link #newValues}. */
-    static final String NEW_COLUMNS = "id, project_id, mode, status, amount, fee, total, currency, reference, description,"
-            + " return_url, page_token, created_at, expires_at";
-    private static final int NEW_VALUES = 14;
+    /** The table a new payment is written into ({@link OneStatementCreate}), its values {@link #newValues}. */
+    public static final OneStatementCreate.Table NEW = OneStatementCreate.Table.of("wallet.payments", "id text,"
+            + " project_id text, mode text, status text, amount bigint, fee bigint, total bigint, currency text,"
+            + " reference text, description text, return_url text, page_token text, created_at timestamptz,"
+            + " expires_at timestamptz");
 
-    /**
-     * A new payment, its idempotency key (when {@code keyEntry} is not null: the CTE entry {@code k} whose parameters
-     * come first) and its event, in one statement on the plain reactive client: one round trip and no ORM session for
-     * the hottest write. True when the payment was written; false when the key was already there (nothing written).
-     */
-    public Uni<Boolean> insertInOne(Payment p, String keyEntry, List<Object> keyValues,
-                                    java.util.function.IntFunction<OutboxWriter.InOneStatement> event) {
-        int from = keyEntry == null ? 1 : keyValues.size() + 1;
-        StringBuilder values = new StringBuilder();
-        String[] casts = {"text", "text", "text", "text", "bigint", "bigint", "bigint", "text", "text", "text", "text",
-                "text", "timestamptz", "timestamptz"};
-        for (int i = 0; i < NEW_VALUES; i++) {
-            values.append(i == 0 ? "" : ", ").append('$').append(from + i).append("::").append(casts[i]);
-        }
-        OutboxWriter.InOneStatement ev = event.apply(from + NEW_VALUES);
-        String sql = "WITH " + (keyEntry == null ? "" : keyEntry + ", ")
-                + "p AS (INSERT INTO wallet.payments (" + NEW_COLUMNS + ") SELECT " + values
-                + (keyEntry == null ? "" : " WHERE EXISTS (SELECT 1 FROM k)") + " RETURNING id), " + ev.with()
-                + " SELECT (SELECT count(*) FROM p) AS written, " + ev.wakeUp();
-        List<Object> all = new ArrayList<>(keyEntry == null ? List.of() : keyValues);
-        all.addAll(newValues(p));
-        all.addAll(ev.values());
-        return pool.preparedQuery(sql).execute(Tuple.tuple(all)).map(rows -> rows.iterator().next().getLong("written") == 1);
-    }
-
-    private static List<Object> newValues(Payment p) {
-        return Arrays.asList(p.id, p.projectId, p.mode, p.status, p.amount, p.fee, p.total, p.currency, p.reference,
-                p.description, p.returnUrl, p.pageToken, OffsetDateTime.ofInstant(p.createdAt, ZoneOffset.UTC),
-                OffsetDateTime.ofInstant(p.expiresAt, ZoneOffset.UTC));
+    public static List<Object> newValues(Payment p) {
+        return OneStatementCreate.row(p.id, p.projectId, p.mode, p.status, p.amount, p.fee, p.total, p.currency,
+                p.reference, p.description, p.returnUrl, p.pageToken, OneStatementCreate.time(p.createdAt),
+                OneStatementCreate.time(p.expiresAt));
     }
 
     public Uni<Payment> persist(Payment payment) {

@@ -7,6 +7,8 @@ import ht.platform.support.auth.ApiPrincipal;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.http.Paging;
 import ht.platform.support.idempotency.Idempotency;
+import ht.platform.support.idempotency.OneStatementCreate;
+import ht.platform.support.idempotency.OneStatementCreate.Creation;
 import ht.platform.support.idempotency.StoredResponse;
 import ht.platform.support.ids.Ids;
 import ht.platform.wallet.config.WalletSettings;
@@ -60,6 +62,9 @@ public class PaymentService {
     Idempotency idempotency;
 
     @Inject
+    OneStatementCreate creates;
+
+    @Inject
     PaymentStore store;
 
     @Inject
@@ -100,25 +105,18 @@ public class PaymentService {
 
     /**
      * POST /api/v1/payments: idempotent by the optional key (the same key and body replay the first answer). The key,
-     * the payment and its payment.created event are one statement on the plain reactive client (one round trip); the
-     * answer and the event's object are the same JSON, written once.
+     * the payment and its payment.created event are one statement ({@link OneStatementCreate}); the answer and the
+     * event's object are the same JSON, written once.
      */
     public Uni<StoredResponse> create(ApiPrincipal caller, String idempotencyKey, CreatePayment body) {
-        String key = idempotency.validateKey(idempotencyKey, false);
-        validate(body);
-        Payment p = newPayment(caller, body);
-        String json = idempotency.write(view(p));
-        StoredResponse answer = StoredResponse.fresh(201, json);
-        RawValue object = new RawValue(json);
-        if (key == null) {
-            return store.insertInOne(p, null, null, from -> events.inOneStatement(p, "payment.created", object, from))
-                    .replaceWith(answer);
-        }
-        String fingerprint = idempotency.fingerprint("POST /api/v1/payments", body);
-        return store.insertInOne(p, idempotency.keyEntry(1), idempotency.keyValues(caller, key, fingerprint, answer),
-                        from -> events.inOneStatement(p, "payment.created", object, from))
-                .chain(written -> written ? Uni.createFrom().item(answer)
-                        : idempotency.replay(store.pool(), caller, key, fingerprint));
+        return creates.create(caller, idempotencyKey, false, () -> {
+            validate(body);
+            Payment p = newPayment(caller, body);
+            String json = idempotency.write(view(p));
+            RawValue object = new RawValue(json);
+            return Creation.of(body, StoredResponse.fresh(201, json), PaymentStore.NEW, PaymentStore.newValues(p),
+                    from -> events.inOneStatement(p, "payment.created", object, from));
+        });
     }
 
     /** A new payment of the caller, not yet written. */

@@ -88,7 +88,7 @@ public class WithdrawalService {
     public Uni<StoredResponse> create(ApiPrincipal caller, String idempotencyKey, CreateWithdrawal body) {
         String key = idempotency.validateKey(idempotencyKey, true);
         validate(body);
-        return idempotency.run(caller, key, idempotency.fingerprint("POST /api/v1/withdrawals", body), () -> insert(caller, body));
+        return idempotency.run(caller, key, idempotency.fingerprint(body), () -> insert(caller, body));
     }
 
     private Uni<StoredResponse> insert(ApiPrincipal caller, CreateWithdrawal body) {

@@ -2,7 +2,11 @@ package ht.platform.wallet.rest;
 
 import ht.platform.support.testing.PlatformHarness;
 import ht.platform.support.time.MovableClock;
+import ht.platform.support.idempotency.Idempotency;
 import ht.platform.wallet.TestApi;
+import ht.platform.wallet.service.PaymentService;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
 import ht.platform.wallet.jobs.ExpiryJob;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -206,7 +210,18 @@ class PaymentApiTest {
                 .body("error.code", equalTo("INVALID_IDEMPOTENCY_KEY"));
         List<Object> refs = as(test).get("/api/v1/payments?limit=100").then().extract().path("data.findAll { it.reference == 'idem' }.id");
         assertEquals(1, refs.size());
+        // the key names the request as before: its route and its body
+        String named = "POST /api/v1/payments " + idempotency.write(new PaymentService.CreatePayment(700L, "HTG", "idem", null, null));
+        assertEquals(Idempotency.sha256(named), pool.preparedQuery("SELECT request_hash FROM wallet.idempotency_keys"
+                + " WHERE owner_id = $1 AND idempotency_key = $2").execute(Tuple.of(project, key))
+                .await().atMost(Duration.ofSeconds(10)).iterator().next().getString(0));
     }
+
+    @Inject
+    Idempotency idempotency;
+
+    @Inject
+    Pool pool;
 
     @Test
     void testHelpersDriveEveryOutcomeAndFinalStatesAreFinal() {
