@@ -45,8 +45,12 @@ public abstract class OrderlyStopContract {
 
             long stop = System.nanoTime();
             service.destroy(); // SIGTERM
-            HttpResponse<String> stopping = MigrationJobContract.get(port, "/q/health/ready");
-            assertEquals(503, stopping.statusCode(), "readiness DOWN while still serving: " + stopping.body());
+            // the signal reaches the JVM's handler asynchronously: readiness turns DOWN soon after, within the delay
+            Waiting.await("readiness DOWN while still serving", Duration.ofMillis(1500)).pollInterval(Duration.ofMillis(20))
+                    .untilAsserted(() -> {
+                        HttpResponse<String> stopping = MigrationJobContract.get(port, "/q/health/ready");
+                        assertEquals(503, stopping.statusCode(), stopping.body());
+                    });
             assertTrue(service.isAlive(), "still serving during the shutdown delay");
             assertTrue(service.waitFor(25, TimeUnit.SECONDS), "did not exit within 25 s:\n" + MigrationJobContract.tail(log));
             long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - stop);
