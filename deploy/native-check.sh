@@ -2,13 +2,13 @@
 # What can be checked about native builds on a machine without GraalVM/Mandrel or Docker:
 # runs the Quarkus native build steps with quarkus.native.sources-only=true (every build step up to,
 # but not including, the native-image call), in a scratch copy of the module so that the module's own
-# target/ is untouched, then lists the records of the service and of service-support that are NOT in the
+# target/ is untouched, then lists the records of the service and of the service-support modules that are NOT in the
 # generated reflection configuration. A record that Jackson serializes (a Response entity, a body
 # written with ObjectMapper.writeValueAsString) and is listed here needs @RegisterForReflection, or the
 # native executable will answer with empty/failed JSON. Internal records (never serialized) may be listed
 # harmlessly.
 #
-# Usage: deploy/native-check.sh <service>     (needs the parent, service-support and shared-webhook-signing
+# Usage: deploy/native-check.sh <service>     (needs the parent, the service-support modules and shared-webhook-signing
 #                                             installed in ~/.m2: ./mvnw -B install -DskipTests)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -18,7 +18,7 @@ svc="${1:?usage: $0 <kyc-service|checkout-service|wallet-gateway>}"
 # image (native-image refuses it, or worse, every process shares the seed): only Randomness.Holder, initialized at
 # run time, may hold one.
 eager=$(grep -rlE 'static[[:space:]]+(final[[:space:]]+)?(java\.security\.)?(Secure)?Random[[:space:]]+[A-Za-z_]+[[:space:]]*=' \
-          "$ROOT/service-support/src/main/java" "$ROOT/$svc/src/main/java" | grep -v '/Randomness\.java$' || true)
+          "$ROOT"/service-support*/src/main/java "$ROOT/$svc/src/main/java" | grep -v '/Randomness\.java$' || true)
 if [ -n "$eager" ]; then
   echo "static Random/SecureRandom fields (use ht.platform.support.crypto.Randomness.secure()):"; echo "$eager"; exit 1
 fi
@@ -38,7 +38,7 @@ import json, os, re, sys, glob
 registered = {e["name"] for e in json.load(open(sys.argv[1]))}
 root, svc = sys.argv[2], sys.argv[3]
 missing = []
-for module in ("service-support", svc):
+for module in ("service-support-edge", "service-support-outbox", "service-support", svc):
     for f in glob.glob(os.path.join(root, module, "src/main/java/**/*.java"), recursive=True):
         src = open(f, encoding="utf-8").read()
         pkg = re.search(r"package ([\w.]+);", src).group(1)

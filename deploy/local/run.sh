@@ -42,7 +42,7 @@ build_if_needed() {
   [ -d moncash-sandbox/target/classes ] || need=1
   for svc in kyc-service checkout-service wallet-gateway; do
     jar="$svc/target/quarkus-app/quarkus-run.jar"
-    if [ ! -f "$jar" ] || [ -n "$(find "$svc/src/main" shared-webhook-signing/src/main service-support/src/main moncash-rail/src/main moncash-quarkus/src/main -newer "$jar" -type f -print -quit)" ]; then
+    if [ ! -f "$jar" ] || [ -n "$(find "$svc/src/main" shared-webhook-signing/src/main service-support-edge/src/main service-support-outbox/src/main service-support/src/main moncash-rail/src/main moncash-quarkus/src/main -newer "$jar" -type f -print -quit)" ]; then
       need=1
     fi
   done

@@ -1,5 +1,7 @@
 package ht.platform.support.testing;
 
+import ht.platform.support.outbox.OutboxWriter;
+import ht.platform.support.tenancy.Tenancy;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.Path;
 
@@ -11,7 +13,9 @@ import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -26,23 +30,28 @@ public final class ResourceRoutes {
 
     /**
      * The routes bound to {@code binding} of the module's resources and of the ones service-support gives every
-     * service (the module of the binding, e.g. KeyAdminResource), inherited methods included.
+     * service (its three modules: the binding's, the outbox's and service-support's, e.g. KeyAdminResource),
+     * inherited methods included.
      */
     public static List<String> boundTo(Class<? extends Annotation> binding) {
         List<String> routes = new ArrayList<>(matching(type -> type.isAnnotationPresent(binding), "bound to @" + binding.getSimpleName()));
-        java.nio.file.Path shared;
-        try {
-            shared = java.nio.file.Path.of(binding.getProtectionDomain().getCodeSource().getLocation().toURI());
-        } catch (java.net.URISyntaxException e) {
-            throw new IllegalStateException(e);
+        Set<java.nio.file.Path> modules = new LinkedHashSet<>();
+        for (Class<?> of : List.of(binding, OutboxWriter.class, Tenancy.class)) {
+            try {
+                modules.add(java.nio.file.Path.of(of.getProtectionDomain().getCodeSource().getLocation().toURI()));
+            } catch (java.net.URISyntaxException e) {
+                throw new IllegalStateException(e);
+            }
         }
-        if (Files.isDirectory(shared)) {
-            routes.addAll(routes(shared, type -> type.isAnnotationPresent(binding)));
-        } else {
-            try (FileSystem jar = FileSystems.newFileSystem(shared)) {
-                routes.addAll(routes(jar.getPath("/"), type -> type.isAnnotationPresent(binding)));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+        for (java.nio.file.Path shared : modules) {
+            if (Files.isDirectory(shared)) {
+                routes.addAll(routes(shared, type -> type.isAnnotationPresent(binding)));
+            } else {
+                try (FileSystem jar = FileSystems.newFileSystem(shared)) {
+                    routes.addAll(routes(jar.getPath("/"), type -> type.isAnnotationPresent(binding)));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
             }
         }
         return routes;
