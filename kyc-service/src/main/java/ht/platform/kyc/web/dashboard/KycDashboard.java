@@ -26,12 +26,12 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.openapitools.jackson.nullable.JsonNullable;
 
 import java.net.URI;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -130,7 +130,7 @@ public class KycDashboard {
         String hook = webhookUrl == null ? "" : webhookUrl.strip();
         String mode = merchant.session().mode();
         java.util.function.Supplier<Uni<ApplicationService.AppWithSecrets>> work = () -> applications.update(
-                merchant.require(SignIns.OPERATOR).ownerId(), mode, Optional.empty(), Optional.of(urls), Optional.of(hook), true);
+                merchant.require(SignIns.OPERATOR).ownerId(), mode, JsonNullable.undefined(), JsonNullable.of(urls), JsonNullable.of(hook));
         // a new URL draws a new push secret, shown once as a rotation's is
         return applications.get(merchant.session().ownerId()).chain(app -> hook.isEmpty() || hook.equals(app.webhookUrl(mode))
                 ? pages.act("settings_save", mode, work, shown -> "/dashboard/settings?done=saved")
