@@ -116,8 +116,7 @@ public class CheckoutDashboard extends ServiceDashboard {
     public Uni<Response> event(@PathParam("id") String id) {
         return pages.show(templates + "event", "events", () -> webhooks.event(merchant.require("webhooks:manage"), id)
                 .map(e -> Map.of("e", e, "attempts", e.deliveries().stream().collect(Collectors.toMap(Views.DeliveryView::id,
-                        d -> d.attempts().stream().map(a -> new DeliveryRow.AttemptRow(a.attempt_number(), a.attempted_at(), d.url(),
-                                a.success(), a.status_code(), a.latency_ms(), a.error(), a.response_excerpt())).toList())))));
+                        d -> DeliveryRow.attempts(d.attempts(), d.url()))))));
     }
 
     @POST
