@@ -10,14 +10,12 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @ApiKeyRequired
 @Path("/api/v1/customers")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Customers")
-@SecurityRequirement(name = "SecurityScheme")
 public class CustomerResource {
 
     @Inject

@@ -13,14 +13,12 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @ApiKeyRequired
 @Path("/api/v1/payment_methods")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Payment methods")
-@SecurityRequirement(name = "SecurityScheme")
 public class PaymentMethodResource {
 
     @Inject

@@ -1,5 +1,6 @@
 package ht.platform.checkout.service;
 
+import ht.platform.support.dashboard.DeliveryRow;
 import ht.platform.support.outbox.Address;
 import ht.platform.support.outbox.DeliveryLog;
 import ht.platform.support.outbox.StatusWords;
@@ -62,7 +63,7 @@ public final class Views {
 
     @Schema(name = "WebhookAttempt")
     public record AttemptView(int attempt_number, String attempted_at, boolean success, Integer status_code,
-                              long latency_ms, String error, String response_excerpt) { }
+                              long latency_ms, String error, String response_excerpt) implements DeliveryRow.Attempt { }
 
     @Schema(name = "WebhookDelivery", description = "status: pending, succeeded, dead (dead letter)")
     public record DeliveryView(String id, String endpoint, String url, String status, int failed_attempts,

@@ -1,5 +1,6 @@
 package ht.platform.kyc.model;
 
+import ht.platform.support.dashboard.DeliveryRow;
 import ht.platform.support.outbox.DeliveryLog;
 import ht.platform.support.outbox.StatusWords;
 import ht.platform.support.time.Timestamps;
@@ -12,7 +13,7 @@ public record DeliveryView(String id, String event_id, String event_type, String
                            String dead_at, List<AttemptView> attempt_list) {
 
     public record AttemptView(int attempt_number, String attempted_at, String url, boolean success, Integer status_code,
-                              long latency_ms, String error, String response_excerpt) { }
+                              long latency_ms, String error, String response_excerpt) implements DeliveryRow.Attempt { }
 
     public static DeliveryView of(DeliveryLog.Delivery d, StatusWords words, List<DeliveryLog.Attempt> attempts) {
         return new DeliveryView(d.id(), d.eventId(), d.eventType(), words.word(d.status()), d.attempts(),

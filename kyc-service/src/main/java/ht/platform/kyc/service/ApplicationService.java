@@ -27,7 +27,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /** Client applications, their keys and webhook secrets (operator API), and key lookup for authentication. */
 @ApplicationScoped
@@ -100,14 +99,6 @@ public class ApplicationService {
 
     private static String feedSecret(AddressService.Issued issued) {
         return issued.address().pull() ? issued.secret() : issued.standbySecret();
-    }
-
-    /** The dashboard's settings form: {@link #update(String, String, JsonNullable, JsonNullable, JsonNullable)}. */
-    public Uni<AppWithSecrets> update(String id, String mode, Optional<String> name, Optional<List<String>> returnUrls,
-                                      Optional<String> webhookUrl, boolean webhookUrlPresent) {
-        return update(id, mode, name.map(JsonNullable::of).orElse(JsonNullable.undefined()),
-                returnUrls.map(JsonNullable::of).orElse(JsonNullable.undefined()),
-                webhookUrlPresent ? JsonNullable.of(webhookUrl.orElse(null)) : JsonNullable.undefined());
     }
 
     /**

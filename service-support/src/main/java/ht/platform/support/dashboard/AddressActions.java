@@ -45,7 +45,7 @@ public class AddressActions {
     public Uni<Response> list(String resent) {
         return pages.show(words.templates() + words.section(), words.section(), () -> addresses.list(merchant.require(words.readPermission()))
                 .chain(list -> feedLags.of(list.stream().filter(a -> "pull".equals(a.delivery())).map(a -> a.id()).toList())
-                        .map(lags -> Map.of("addresses", list, "kinds", addresses.eventTypes(), "lags", lags,
+                        .map(lags -> Map.of("addresses", list, "kinds", words.eventTypes(), "lags", lags,
                                 "resent", resent == null ? "" : resent))));
     }
 
@@ -109,8 +109,8 @@ public class AddressActions {
                             data.put("deliveries", page.rows());
                             data.put("addresses", list);
                             data.put("byAddress", words.detailTemplate() != null);
-                            data.put("statuses", addresses.deliveryStatuses());
-                            data.put("kinds", addresses.deliveryEventTypes());
+                            data.put("statuses", words.deliveryStatuses());
+                            data.put("kinds", words.deliveryEventTypes());
                             data.put("f", filter);
                             data.put("next", page.next() == null ? "" : olderLink(filter, page.next()));
                             return data;

@@ -16,4 +16,33 @@ public record DeliveryRow(String id, String event_id, String event_type, String 
     @TemplateData
     public record AttemptRow(int attempt_number, String attempted_at, String url, boolean success, Integer status_code,
                              long latency_ms, String error, String response_excerpt) { }
+
+    /** An attempt as a service's API shows it: the components of its attempt view, in its own time format. */
+    public interface Attempt {
+
+        int attempt_number();
+
+        String attempted_at();
+
+        boolean success();
+
+        Integer status_code();
+
+        long latency_ms();
+
+        String error();
+
+        String response_excerpt();
+
+        /** Where it went, when the view says so per attempt. */
+        default String url() {
+            return null;
+        }
+    }
+
+    /** A delivery's attempts as the pages show them; {@code url} where an attempt does not say where it went. */
+    public static List<AttemptRow> attempts(List<? extends Attempt> attempts, String url) {
+        return attempts.stream().map(a -> new AttemptRow(a.attempt_number(), a.attempted_at(), a.url() == null ? url : a.url(),
+                a.success(), a.status_code(), a.latency_ms(), a.error(), a.response_excerpt())).toList();
+    }
 }

@@ -33,21 +33,6 @@ public interface WebhookAddresses {
     /** A page of deliveries, newest first; {@code next} is the cursor of the following page, null after the last. */
     record DeliveryPage(List<DeliveryRow> rows, String next) { }
 
-    /** The event types an address may subscribe to. */
-    default List<String> eventTypes() {
-        return List.of();
-    }
-
-    /** The event types a delivery may carry (the test event too). */
-    default List<String> deliveryEventTypes() {
-        return eventTypes();
-    }
-
-    /** The delivery statuses in the service's words. */
-    default List<String> deliveryStatuses() {
-        return List.of();
-    }
-
     /** The caller's addresses; none for a service whose pages list none. */
     default Uni<List<AddressRow>> list(ApiPrincipal caller) {
         return Uni.createFrom().item(List.of());

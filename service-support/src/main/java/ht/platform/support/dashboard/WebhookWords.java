@@ -1,5 +1,7 @@
 package ht.platform.support.dashboard;
 
+import java.util.List;
+
 /**
  * What one service calls its webhook pages (their texts are in its {@code board} bundle):
  * <ul>
@@ -10,11 +12,16 @@ package ht.platform.support.dashboard;
  * <li>{@code noun}, {@code registerVerb}, {@code deleteVerb}: the audit names of its actions ({@code webhook_register},
  * {@code endpoint_disable}, {@code webhook_rotate_secret}, ...); the delete verb is also that form's path and, with a
  * "d", the notice after it;</li>
- * <li>the permissions that read and act, and how many deliveries a page lists.</li>
+ * <li>the permissions that read and act, and how many deliveries a page lists;</li>
+ * <li>{@code eventTypes}: the event types an address may subscribe to (none: the pages offer no choice), and
+ * {@code deliveryEventTypes}, those a delivery may carry (the test event too);</li>
+ * <li>{@code deliveryStatuses}: the delivery statuses a filter offers, its delivery policy's words
+ * ({@code StatusWords.all()}).</li>
  * </ul>
  */
 public record WebhookWords(String addressPath, String templates, String detailTemplate, String noun, String registerVerb,
-                           String deleteVerb, String readPermission, String writePermission, int deliveryPageSize) {
+                           String deleteVerb, String readPermission, String writePermission, int deliveryPageSize,
+                           List<String> eventTypes, List<String> deliveryEventTypes, List<String> deliveryStatuses) {
 
     /** The nav entry and template of the address list: the path's last segment ("webhooks"). */
     public String section() {

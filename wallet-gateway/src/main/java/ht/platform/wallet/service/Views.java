@@ -1,6 +1,7 @@
 package ht.platform.wallet.service;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import ht.platform.support.dashboard.DeliveryRow;
 import ht.platform.support.outbox.DeliveryLog;
 import ht.platform.support.outbox.StatusWords;
 import io.quarkus.runtime.annotations.RegisterForReflection;
@@ -81,7 +82,7 @@ public final class Views {
     public record SecretRotated(String id, String object, String secret, String previous_secret_expires_at) { }
 
     public record AttemptView(int attempt_number, String attempted_at, boolean success, Integer status_code,
-                              long latency_ms, String error, String response_excerpt) {
+                              long latency_ms, String error, String response_excerpt) implements DeliveryRow.Attempt {
         public static AttemptView of(DeliveryLog.Attempt a) {
             return new AttemptView(a.attemptNumber(), Timestamps.millis(a.attemptedAt()), a.success(), a.statusCode(),
                     a.latencyMs(), a.error(), a.responseExcerpt());

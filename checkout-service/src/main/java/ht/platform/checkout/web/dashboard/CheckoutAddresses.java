@@ -1,5 +1,6 @@
 package ht.platform.checkout.web.dashboard;
 
+import ht.platform.checkout.events.CheckoutDeliveryPolicy;
 import ht.platform.checkout.events.EventTypes;
 import ht.platform.checkout.service.Views;
 import ht.platform.checkout.service.WebhookService;
@@ -22,16 +23,13 @@ import java.util.List;
 public class CheckoutAddresses implements WebhookAddresses {
 
     @Produces
-    static final WebhookWords WORDS = new WebhookWords("/dashboard/endpoints", "dashboard/checkout/", null,
-            "endpoint", "create", "disable", "webhooks:manage", "webhooks:manage", 25);
+    static WebhookWords words(CheckoutDeliveryPolicy policy) {
+        return new WebhookWords("/dashboard/endpoints", "dashboard/checkout/", null, "endpoint", "create", "disable",
+                "webhooks:manage", "webhooks:manage", 25, EventTypes.ALL, EventTypes.ALL, policy.words().all());
+    }
 
     @Inject
     WebhookService webhooks;
-
-    @Override
-    public List<String> eventTypes() {
-        return EventTypes.ALL;
-    }
 
     @Override
     public Uni<List<AddressRow>> list(ApiPrincipal caller) {

@@ -11,8 +11,7 @@ import ht.platform.checkout.service.PaymentIntentService;
 import ht.platform.checkout.service.RefundService;
 import ht.platform.checkout.service.WebhookService;
 import ht.platform.support.dashboard.DashboardPage;
-import ht.platform.support.dashboard.DashboardPages;
-import ht.platform.support.dashboard.Merchant;
+import ht.platform.support.dashboard.ServiceDashboard;
 import ht.platform.support.dashboard.SignedIn;
 import ht.platform.support.errors.ApiException;
 import io.smallrye.mutiny.Uni;
@@ -22,14 +21,12 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import java.net.URI;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,17 +39,8 @@ import java.util.Map;
 @Path("/dashboard")
 @DashboardPage
 @SignedIn
-@Produces(MediaType.TEXT_HTML)
 @Tag(name = "Dashboard")
-public class CheckoutDashboard {
-
-    private static final String PAGES = "dashboard/checkout/";
-
-    @Inject
-    DashboardPages pages;
-
-    @Inject
-    Merchant merchant;
+public class CheckoutDashboard extends ServiceDashboard {
 
     @Inject
     ApiLogs apiLogs;
@@ -69,10 +57,8 @@ public class CheckoutDashboard {
     @Inject
     ObjectMapper mapper;
 
-    @GET
-    @Operation(summary = "The dashboard's home: the API logs")
-    public Response home() {
-        return Response.seeOther(URI.create("/dashboard/api_logs")).build();
+    public CheckoutDashboard() {
+        super("dashboard/checkout/", "/dashboard/api_logs");
     }
 
     @GET
@@ -80,7 +66,7 @@ public class CheckoutDashboard {
     @Operation(summary = "API requests, newest first: by request id, or filtered by status and path (HTML)")
     public Uni<Response> apiLogs(@QueryParam("request_id") String requestId, @QueryParam("status") String status,
                                  @QueryParam("path") String path, @QueryParam("before") String before) {
-        return pages.show(PAGES + "api_logs", "api_logs", () -> {
+        return pages.show(templates + "api_logs", "api_logs", () -> {
             Integer code = number("status", status) == null ? null : number("status", status).intValue();
             Long cursor = number("before", before);
             return apiLogs.search(merchant.require("payment_intents:read"), blank(requestId), code, blank(path), cursor, 50).map(rows -> {
@@ -99,7 +85,7 @@ public class CheckoutDashboard {
     @Path("/api_logs/{seq}")
     @Operation(summary = "One API request with its (masked) answer and the events of its object (HTML)")
     public Uni<Response> apiLog(@PathParam("seq") String seq) {
-        return pages.show(PAGES + "api_log", "api_logs", () -> {
+        return pages.show(templates + "api_log", "api_logs", () -> {
             Long n = number("seq", seq);
             if (n == null) {
                 throw ApiException.notFound("API log " + seq);
@@ -118,7 +104,7 @@ public class CheckoutDashboard {
     @Path("/events")
     @Operation(summary = "Events, newest first (HTML)")
     public Uni<Response> events(@QueryParam("type") String type, @QueryParam("starting_after") String after) {
-        return pages.show(PAGES + "events", "events", () -> webhooks.events(merchant.require("webhooks:manage"), 25, blank(after), blank(type))
+        return pages.show(templates + "events", "events", () -> webhooks.events(merchant.require("webhooks:manage"), 25, blank(after), blank(type))
                 .map(list -> Map.of("events", list.data(), "types", EventTypes.ALL, "type", blank(type) == null ? "" : type,
                         "next", list.has_more() ? "/dashboard/events?starting_after=" + list.data().get(list.data().size() - 1).id()
                                 + (blank(type) == null ? "" : "&type=" + type) : "")));
@@ -128,10 +114,9 @@ public class CheckoutDashboard {
     @Path("/events/{id}")
     @Operation(summary = "An event with its deliveries and their attempts (HTML)")
     public Uni<Response> event(@PathParam("id") String id) {
-        return pages.show(PAGES + "event", "events", () -> webhooks.event(merchant.require("webhooks:manage"), id)
+        return pages.show(templates + "event", "events", () -> webhooks.event(merchant.require("webhooks:manage"), id)
                 .map(e -> Map.of("e", e, "attempts", e.deliveries().stream().collect(Collectors.toMap(Views.DeliveryView::id,
-                        d -> d.attempts().stream().map(a -> new DeliveryRow.AttemptRow(a.attempt_number(), a.attempted_at(), d.url(),
-                                a.success(), a.status_code(), a.latency_ms(), a.error(), a.response_excerpt())).toList())))));
+                        d -> DeliveryRow.attempts(d.attempts(), d.url()))))));
     }
 
     @POST
@@ -146,16 +131,15 @@ public class CheckoutDashboard {
     @Path("/payment_intents")
     @Operation(summary = "Payment intents, newest first (HTML)")
     public Uni<Response> paymentIntents(@QueryParam("starting_after") String after) {
-        return pages.show(PAGES + "payment_intents", "payment_intents", () -> payments.list(merchant.require("payment_intents:read"), 25, blank(after), null)
-                .map(list -> Map.of("intents", list.data(), "next", list.has_more()
-                        ? "/dashboard/payment_intents?starting_after=" + list.data().get(list.data().size() - 1).id() : "")));
+        return list("payment_intents", "intents", "payment_intents:read", caller -> payments.list(caller, 25, blank(after), null)
+                .map(page -> Rows.of(page.data(), page.has_more(), Views.PaymentIntentView::id)));
     }
 
     @GET
     @Path("/refunds")
     @Operation(summary = "The latest refunds (HTML)")
     public Uni<Response> refundList() {
-        return pages.show(PAGES + "refunds", "refunds", () -> refunds.latest(merchant.require("refunds:read"), 50).map(list -> Map.of("refunds", list)));
+        return pages.show(templates + "refunds", "refunds", () -> refunds.latest(merchant.require("refunds:read"), 50).map(list -> Map.of("refunds", list)));
     }
 
     /** The object an answer is about: its id, or the payment intent a refund belongs to. */
@@ -181,9 +165,5 @@ public class CheckoutDashboard {
         } catch (NumberFormatException e) {
             throw ApiException.invalid(param, param + " must be a number");
         }
-    }
-
-    private static String blank(String s) {
-        return s == null || s.isBlank() ? null : s.strip();
     }
 }

@@ -1,5 +1,6 @@
 package ht.platform.kyc.web.dashboard;
 
+import ht.platform.kyc.events.KycDeliveryPolicy;
 import ht.platform.kyc.model.Application;
 import ht.platform.kyc.model.DeliveryView;
 import ht.platform.kyc.service.ApplicationService;
@@ -29,8 +30,10 @@ import java.util.List;
 public class KycAddresses implements WebhookAddresses {
 
     @Produces
-    static final WebhookWords WORDS = new WebhookWords("/dashboard/settings", "dashboard/kyc/", null,
-            "webhook", "register", "delete", "verifications:read", SignIns.OPERATOR, 25);
+    static WebhookWords words(KycDeliveryPolicy policy) {
+        return new WebhookWords("/dashboard/settings", "dashboard/kyc/", null, "webhook", "register", "delete",
+                "verifications:read", SignIns.OPERATOR, 25, List.of(), List.of(), policy.words().all());
+    }
 
     @Inject
     ApplicationService applications;
@@ -40,11 +43,6 @@ public class KycAddresses implements WebhookAddresses {
 
     @Inject
     Clock clock;
-
-    @Override
-    public List<String> deliveryStatuses() {
-        return deliveries.statuses();
-    }
 
     @Override
     public Uni<Shown> rotate(ApiPrincipal caller, String mode) {
@@ -94,8 +92,6 @@ public class KycAddresses implements WebhookAddresses {
 
     private static DeliveryRow row(DeliveryView d) {
         return new DeliveryRow(d.id(), d.event_id(), d.event_type(), null, d.status(), d.attempts(), d.last_status(),
-                d.next_attempt_at(), d.created_at(), d.delivered_at(), d.resendable(), d.attempt_list().stream()
-                .map(a -> new DeliveryRow.AttemptRow(a.attempt_number(), a.attempted_at(), a.url(), a.success(), a.status_code(),
-                        a.latency_ms(), a.error(), a.response_excerpt())).toList());
+                d.next_attempt_at(), d.created_at(), d.delivered_at(), d.resendable(), DeliveryRow.attempts(d.attempt_list(), null));
     }
 }

@@ -8,8 +8,7 @@ import ht.platform.kyc.service.ApplicationService;
 import ht.platform.kyc.service.VerificationService;
 import ht.platform.support.dashboard.AddressActions;
 import ht.platform.support.dashboard.DashboardPage;
-import ht.platform.support.dashboard.DashboardPages;
-import ht.platform.support.dashboard.Merchant;
+import ht.platform.support.dashboard.ServiceDashboard;
 import ht.platform.support.dashboard.SignIns;
 import ht.platform.support.dashboard.SignedIn;
 import ht.platform.support.time.Timestamps;
@@ -20,18 +19,16 @@ import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.openapitools.jackson.nullable.JsonNullable;
 
-import java.net.URI;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -43,11 +40,9 @@ import java.util.stream.Stream;
 @Path("/dashboard")
 @DashboardPage
 @SignedIn
-@Produces(MediaType.TEXT_HTML)
 @Tag(name = "Dashboard")
-public class KycDashboard {
+public class KycDashboard extends ServiceDashboard {
 
-    private static final String PAGES = "dashboard/kyc/";
     private static final int PAGE_SIZE = 25;
 
     /** A verification as the dashboard lists it. */
@@ -66,12 +61,6 @@ public class KycDashboard {
     FeedLags feedLags;
 
     @Inject
-    DashboardPages pages;
-
-    @Inject
-    Merchant merchant;
-
-    @Inject
     VerificationService verifications;
 
     @Inject
@@ -83,10 +72,8 @@ public class KycDashboard {
     @Inject
     ApplicationService applications;
 
-    @GET
-    @Operation(summary = "The dashboard's home: the verifications")
-    public Response home() {
-        return Response.seeOther(URI.create("/dashboard/verifications")).build();
+    public KycDashboard() {
+        super("dashboard/kyc/", "/dashboard/verifications");
     }
 
     @GET
@@ -94,7 +81,7 @@ public class KycDashboard {
     @Operation(summary = "Verifications, newest first, filtered by status (HTML)")
     public Uni<Response> verificationList(@QueryParam("status") String status, @QueryParam("starting_after") String after) {
         String wanted = blank(status);
-        return pages.show(PAGES + "verifications", "verifications", () -> verifications
+        return pages.show(templates + "verifications", "verifications", () -> verifications
                 .latest(merchant.require("verifications:read"), wanted, blank(after), PAGE_SIZE + 1).map(rows -> {
                     List<VerificationRow> page = rows.stream().limit(PAGE_SIZE).map(VerificationRow::of).toList();
                     Map<String, Object> data = new HashMap<>();
@@ -111,7 +98,7 @@ public class KycDashboard {
     @Path("/settings")
     @Operation(summary = "Return URLs and the webhook address of this mode (HTML)")
     public Uni<Response> settings(@QueryParam("n") String resent) {
-        return pages.show(PAGES + "settings", "settings", () -> applications.get(merchant.require(SignIns.OPERATOR).ownerId())
+        return pages.show(templates + "settings", "settings", () -> applications.get(merchant.require(SignIns.OPERATOR).ownerId())
                 .chain(app -> {
                     Settings s = settingsOf(app);
                     String address = KycDeliveryPolicy.destinationOf(app.id, merchant.session().mode());
@@ -130,7 +117,7 @@ public class KycDashboard {
         String hook = webhookUrl == null ? "" : webhookUrl.strip();
         String mode = merchant.session().mode();
         java.util.function.Supplier<Uni<ApplicationService.AppWithSecrets>> work = () -> applications.update(
-                merchant.require(SignIns.OPERATOR).ownerId(), mode, Optional.empty(), Optional.of(urls), Optional.of(hook), true);
+                merchant.require(SignIns.OPERATOR).ownerId(), mode, JsonNullable.undefined(), JsonNullable.of(urls), JsonNullable.of(hook));
         // a new URL draws a new push secret, shown once as a rotation's is
         return applications.get(merchant.session().ownerId()).chain(app -> hook.isEmpty() || hook.equals(app.webhookUrl(mode))
                 ? pages.act("settings_save", mode, work, shown -> "/dashboard/settings?done=saved")
@@ -156,9 +143,5 @@ public class KycDashboard {
     private Settings settingsOf(Application app) {
         String mode = merchant.session().mode();
         return new Settings(List.of(app.returnUrls), app.webhookUrl(mode), webhookAddress.overlapUntil(app, mode));
-    }
-
-    private static String blank(String s) {
-        return s == null || s.isBlank() ? null : s.strip();
     }
 }

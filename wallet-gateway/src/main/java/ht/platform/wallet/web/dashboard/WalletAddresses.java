@@ -6,6 +6,7 @@ import ht.platform.support.dashboard.WebhookAddresses;
 import ht.platform.support.dashboard.WebhookWords;
 import ht.platform.support.http.Paging;
 import ht.platform.wallet.events.EventTypes;
+import ht.platform.wallet.events.WalletDeliveryPolicy;
 import ht.platform.wallet.service.Views;
 import ht.platform.wallet.service.WebhookService;
 import ht.platform.wallet.service.WebhookService.RegisterWebhook;
@@ -15,36 +16,22 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** The gateway's webhook addresses for the shared dashboard pages: every operation is the API's WebhookService method. */
 @ApplicationScoped
 public class WalletAddresses implements WebhookAddresses {
 
     @Produces
-    static final WebhookWords WORDS = new WebhookWords("/dashboard/webhooks", "dashboard/wallet/", "dashboard/wallet/webhook",
-            "webhook", "register", "delete", "webhooks:read", "webhooks:write", 20);
+    static WebhookWords words(WalletDeliveryPolicy policy) {
+        return new WebhookWords("/dashboard/webhooks", "dashboard/wallet/", "dashboard/wallet/webhook", "webhook", "register",
+                "delete", "webhooks:read", "webhooks:write", 20, EventTypes.SUBSCRIBABLE,
+                Stream.concat(EventTypes.SUBSCRIBABLE.stream(), Stream.of(EventTypes.PING)).toList(), policy.words().all());
+    }
 
     @Inject
     WebhookService webhooks;
-
-    @Override
-    public List<String> eventTypes() {
-        return EventTypes.SUBSCRIBABLE;
-    }
-
-    @Override
-    public List<String> deliveryEventTypes() {
-        List<String> kinds = new ArrayList<>(EventTypes.SUBSCRIBABLE);
-        kinds.add(EventTypes.PING);
-        return kinds;
-    }
-
-    @Override
-    public List<String> deliveryStatuses() {
-        return webhooks.deliveryStatuses();
-    }
 
     @Override
     public Uni<List<AddressRow>> list(ApiPrincipal caller) {
@@ -113,8 +100,6 @@ public class WalletAddresses implements WebhookAddresses {
     private static DeliveryRow row(Views.DeliveryView d) {
         Integer last = d.attempts().isEmpty() ? null : d.attempts().get(d.attempts().size() - 1).status_code();
         return new DeliveryRow(d.id(), d.event_id(), d.event_type(), d.webhook_id(), d.status(), d.attempt_count(), last,
-                d.next_attempt_at(), d.created_at(), d.delivered_at(), !"pending".equals(d.status()), d.attempts().stream()
-                .map(a -> new DeliveryRow.AttemptRow(a.attempt_number(), a.attempted_at(), null, a.success(), a.status_code(),
-                        a.latency_ms(), a.error(), a.response_excerpt())).toList());
+                d.next_attempt_at(), d.created_at(), d.delivered_at(), !"pending".equals(d.status()), DeliveryRow.attempts(d.attempts(), null));
     }
 }
