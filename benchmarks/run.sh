@@ -18,7 +18,7 @@
 # HA=1: only the failover phase (lib/failover.sh), on deploy/ha's replicated Postgres (started when not running):
 # FAILOVER_SECONDS (60), FAILOVER_LEAD (15), FAILOVER_RATE (20 creations/s per service), FAILOVER_MONEY_RATE (4);
 # RPORT_BASE moves the receivers' ports.
-# SKIP_POD=1, POD_ONLY=1 (only RSS after load and start→ready with the images' JVM options, deploy/pod-jvm.options, in a
+# SKIP_POD=1, POD_ONLY=1, POD_SECONDS (10 s of creations, then of reads) (only RSS after load and start→ready with the images' JVM options, deploy/pod-jvm.options, in a
 # pod of POD_MEMORY=512m and POD_CPUS=1; measured whatever JAVA_OPTS the other phases use).
 # OPEN_WARMUP (s, 10): warm-up of each open-model phase (the closed-model phases before it warmed the JIT).
 # SKIP_STARTUP=1, STARTUP_ONLY=1 (only the start→ready / RSS table: JDK 17 fast-jar, JDK 25 fast-jar, JDK 25 with the
@@ -550,20 +550,20 @@ fi
 
 # ------------------------------------------------------------------ RSS after load in the pod profile
 # Each service started again on its replica port with the images' JVM options (POD_JAVA_OPTS, whatever JAVA_OPTS
-# the run used), creations then reads by USERS clients for SECONDS_PHASE each, their events delivered to a receiver:
+# the run used), creations then reads by USERS clients for POD_SECONDS (10) each, their events delivered to a receiver:
 # its RSS then, against the pods' budget, and its start→ready with those options.
 pod_rss() {
-  local svc=$1 port=${REPLICA_PORT[$1]} rport owner key
+  local svc=$1 port=${REPLICA_PORT[$1]} rport owner key secs=${POD_SECONDS:-10}
   JAVA_OPTS=$POD_JAVA_OPTS start_service "$svc" "$port" || { record "note.$svc.pod" "$svc did not start with the pod options"; return; }
   record "pod.$svc.ready_ms" "$READY_MS"
   next_rport; rport=$RPORT
   start_receiver "$rport" "$LOGS/recv-pod-$svc.log" 900 || { stop_service "$svc" "$port"; return; }
   read -r owner key < <(tenant "$svc" "$port" "bench-pod" "http://127.0.0.1:$rport/ok") || true
   if [ -n "${key:-}" ]; then
-    log "$svc: pod profile: ${SECONDS_PHASE}s of creations, ${SECONDS_PHASE}s of reads, $USERS clients"
-    load "http://127.0.0.1:$port${CREATE_PATH[$svc]}" "$key" "${CREATE_BODY[$svc]}" 1000000 "$USERS" "$SECONDS_PHASE" "$LOGS/pod-create-$svc.tsv" >"$LOGS/pod-create-$svc.out" 2>&1
+    log "$svc: pod profile: ${secs}s of creations, ${secs}s of reads, $USERS clients"
+    load "http://127.0.0.1:$port${CREATE_PATH[$svc]}" "$key" "${CREATE_BODY[$svc]}" 1000000 "$USERS" "$secs" "$LOGS/pod-create-$svc.tsv" >"$LOGS/pod-create-$svc.out" 2>&1
     { echo id; sql "SELECT id FROM ${OBJ_TABLE[$svc]} WHERE ${OWNER_COL[$svc]} = '$owner' LIMIT 5000"; } > "$LOGS/pod-ids-$svc.csv"
-    load "http://127.0.0.1:$port${READ_PATH[$svc]}" "$key" "GET:$LOGS/pod-ids-$svc.csv" 1000000 "$USERS" "$SECONDS_PHASE" "$LOGS/pod-read-$svc.tsv" >"$LOGS/pod-read-$svc.out" 2>&1
+    load "http://127.0.0.1:$port${READ_PATH[$svc]}" "$key" "GET:$LOGS/pod-ids-$svc.csv" 1000000 "$USERS" "$secs" "$LOGS/pod-read-$svc.tsv" >"$LOGS/pod-read-$svc.out" 2>&1
     record "pod.$svc.rss_mib" "$(rss_mib "${SVC_PID[$svc:$port]}")"
     log "$svc: pod profile: RSS after load $(rss_mib "${SVC_PID[$svc:$port]}") MiB"
   else
@@ -572,7 +572,7 @@ pod_rss() {
   stop_receiver "$rport"; stop_service "$svc" "$port"
 }
 if { [ -z "${SKIP_POD:-}" ] && [ -z "${DELIVERY_ONLY:-}" ] && [ -z "${FEED_ONLY:-}" ] && [ -z "${HA:-}" ] && [ -z "${STARTUP_ONLY:-}" ]; } || [ -n "${POD_ONLY:-}" ]; then
-  record meta.pod_seconds "$SECONDS_PHASE"
+  record meta.pod_seconds "${POD_SECONDS:-10}"
   for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && pod_rss "$svc"; done
 fi
 
