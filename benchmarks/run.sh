@@ -4,10 +4,11 @@
 # throwaway Postgres cluster (port 5544). Prints the speed table and the fault table and writes them to
 # benchmarks/results/latest.md. See README.md.
 #
-#   benchmarks/run.sh            full run (~20 min on 2 cores)
+#   benchmarks/run.sh            full run (~30 min on 2 cores)
 #   benchmarks/run.sh --quick    short smoke run (small N, short phases)
 # Environment: SERVICES_ONLY="wallet checkout" (subset), SKIP_FAULTS=1, SKIP_SPEED=1, SKIP_DELIVERY=1,
-# DELIVERY_ONLY=1 (only the delivery figures: no creation/read phases, no faults), FEED_ONLY=1 (only the event feed's
+# DELIVERY_ONLY=1 (only the delivery figures: no creation/read phases, no faults), DRAIN_ONLY=1 (only the backlog
+# drain of the delivery figures; with PROFILE_DRAIN=1 a JFR profile of it in results/profile-drain-<service>.txt), FEED_ONLY=1 (only the event feed's
 # figures), SKIP_FEED=1, READY_TIMEOUT (s, 90), BENCH_PORT_OFFSET (shifts
 # every port), JAVA_OPTS (-Xmx512m), JVM_PROFILE=pod (instead: the images' options, deploy/pod-jvm.options, in a
 # POD_MEMORY=512m pod), MIGRATION=job (each schema migrated first as its Kubernetes Job does; the services start
@@ -17,6 +18,9 @@
 # HA=1: only the failover phase (lib/failover.sh), on deploy/ha's replicated Postgres (started when not running):
 # FAILOVER_SECONDS (60), FAILOVER_LEAD (15), FAILOVER_RATE (20 creations/s per service), FAILOVER_MONEY_RATE (4);
 # RPORT_BASE moves the receivers' ports.
+# SKIP_POD=1, POD_ONLY=1, POD_SECONDS (10 s of creations, then of reads) (only RSS after load and start→ready with the images' JVM options, deploy/pod-jvm.options, in a
+# pod of POD_MEMORY=512m and POD_CPUS=1; measured whatever JAVA_OPTS the other phases use).
+# OPEN_WARMUP (s, 10): warm-up of each open-model phase (the closed-model phases before it warmed the JIT).
 # SKIP_STARTUP=1, STARTUP_ONLY=1 (only the start→ready / RSS table: JDK 17 fast-jar, JDK 25 fast-jar, JDK 25 with the
 # AOT cache, each STARTUP_RUNS times against this run's migrated schema, through deploy/measure-startup.sh).
 # Needs: JDK 17, PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin, pgbench, python3, curl, openssl, root
@@ -37,12 +41,16 @@ else
   N_LATENCY=${N_LATENCY:-4000}; N_REPLICA=${N_REPLICA:-3000}; N_BAD=${N_BAD:-200}; PG_RESTART_SECONDS=${PG_RESTART_SECONDS:-16}; MODE_LABEL="full"
 fi
 USERS=${USERS:-16}
+# the open-model phases follow the closed-model ones on the same JVM, whose JIT has compiled the path by then
+OPEN_WARMUP=${OPEN_WARMUP:-$(( WARMUP < 10 ? WARMUP : 10 ))}
 OPEN_CONNECTIONS=${OPEN_CONNECTIONS:-64}   # keep-alive connections of the open-model generator
 LANES=${LANES:-16}      # owners (each with one webhook address) that share the delivery load
 IDLE_OWNERS=${IDLE_OWNERS:-0} # owners with a webhook address and no events, registered before the delivery figures
 JAVA_OPTS=${JAVA_OPTS:--Xmx512m}
-# JVM_PROFILE=pod: the JVM options every image runs with (deploy/pod-jvm.options) in a pod of POD_MEMORY
-if [ "${JVM_PROFILE:-}" = pod ]; then JAVA_OPTS="-XX:MaxRAM=${POD_MEMORY:-512m} $(cat "$ROOT/deploy/pod-jvm.options")"; fi
+# the JVM options every image runs with (deploy/pod-jvm.options) in a pod of POD_MEMORY and POD_CPUS (its limits in
+# deploy/k8s); JVM_PROFILE=pod runs every phase with them, and the pod step below measures RSS after load with them always
+POD_JAVA_OPTS="-XX:MaxRAM=${POD_MEMORY:-512m} -XX:ActiveProcessorCount=${POD_CPUS:-1} $(grep -v '^#' "$ROOT/deploy/pod-jvm.options")"
+if [ "${JVM_PROFILE:-}" = pod ]; then JAVA_OPTS=$POD_JAVA_OPTS; fi
 KYC_RATE=${KYC_RATE:-100000}
 BAD_P99_LIMIT_MS=${BAD_P99_LIMIT_MS:-5000}
 LATENCY_RATE=${LATENCY_RATE:-200}   # events/s of the delivery latency phase (below the delivery capacity)
@@ -98,6 +106,8 @@ record meta.pgport "$PGPORT"
 record meta.users "$USERS"
 record meta.seconds "$SECONDS_PHASE"
 record meta.warmup "$WARMUP"
+record meta.open_warmup "$OPEN_WARMUP"
+record meta.pod_java_opts "$POD_JAVA_OPTS"
 record meta.open_connections "$OPEN_CONNECTIONS"
 record meta.java_opts "$JAVA_OPTS"
 record meta.kyc_rate "$KYC_RATE"
@@ -147,9 +157,9 @@ gatling_run() { # svc phase key idsfile extra-props... -> the statistics file (k
 open_run() { # svc key idsfile create_rate read_rate -> the statistics file (key=value)
   local svc=$1 key=$2 ids=$3 out="$LOGS/open-$1.properties"
   : > "$out"
-  openload "http://127.0.0.1:${PORT[$svc]}${CREATE_PATH[$svc]}" "$key" "POST:${CREATE_BODY[$svc]}" "$4" "$SECONDS_PHASE" "$WARMUP" \
+  openload "http://127.0.0.1:${PORT[$svc]}${CREATE_PATH[$svc]}" "$key" "POST:${CREATE_BODY[$svc]}" "$4" "$SECONDS_PHASE" "$OPEN_WARMUP" \
     "$OPEN_CONNECTIONS" "$LOGS/open-$svc-create.properties" create >"$LOGS/open-$svc-create.log" 2>&1
-  openload "http://127.0.0.1:${PORT[$svc]}${READ_PATH[$svc]}" "$key" "GET:$ids" "$5" "$SECONDS_PHASE" "$WARMUP" \
+  openload "http://127.0.0.1:${PORT[$svc]}${READ_PATH[$svc]}" "$key" "GET:$ids" "$5" "$SECONDS_PHASE" "$OPEN_WARMUP" \
     "$OPEN_CONNECTIONS" "$LOGS/open-$svc-read.properties" read >"$LOGS/open-$svc-read.log" 2>&1
   cat "$LOGS/open-$svc-create.properties" "$LOGS/open-$svc-read.properties" > "$out" 2>/dev/null
   echo "$out"
@@ -240,12 +250,28 @@ delivery_speed() {
   # where the CPU goes while draining, from the moment the service is ready (its JVM's start left out)
   local spid=${SVC_PID[$svc:$port]} jfr="$LOGS/profile-drain-$svc.jfr" u0 c0_svc c0_pg c0_recv
   [ -n "${PROFILE_DRAIN:-}" ] && jcmd "$spid" JFR.start name=drain settings=profile >/dev/null 2>&1
+  local t0_svc; t0_svc=$(thread_cpu "$spid")
   u0=$(receiver_unique "$rport"); c0_svc=$(cpu_ms "$spid"); c0_pg=$(cpu_ms pg); c0_recv=$(cpu_ms "${RECV_PID[$rport]}")
+  drain_sampler "$rport" "$spid" "$LOGS/drain-samples-$svc.txt" & local sampler=$!
   wait_unique "$rport" "$ok" 300 || log "$svc: not every event arrived in time"
+  kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null
+  # steady: the service's CPU per delivery between 10 % and 90 % of the backlog delivered (the JVM's warm-up left out)
+  record "delivery.$svc.capacity_cpu_ms_service_steady" "$(python3 - "$LOGS/drain-samples-$svc.txt" "$ok" <<'PY'
+import sys
+rows = [tuple(map(int, l.split())) for l in open(sys.argv[1]) if len(l.split()) == 2]
+n = int(sys.argv[2]); a = [r for r in rows if r[0] >= 0.1 * n]; b = [r for r in rows if r[0] <= 0.9 * n]
+print(f"{(b[-1][1] - a[0][1]) / (b[-1][0] - a[0][0]):.3f}" if a and b and b[-1][0] - a[0][0] >= 0.5 * n else "n/a")
+PY
+)"
   record "delivery.$svc.capacity_cpu_deliveries" "$(( $(receiver_unique "$rport") - u0 ))"
   record "delivery.$svc.capacity_cpu_ms_service" "$(( $(cpu_ms "$spid") - c0_svc ))"
   record "delivery.$svc.capacity_cpu_ms_postgres" "$(( $(cpu_ms pg) - c0_pg ))"
   record "delivery.$svc.capacity_cpu_ms_receiver" "$(( $(cpu_ms "${RECV_PID[$rport]}") - c0_recv ))"
+  # the service's part by kind of thread: the JIT compiling the freshly started delivery path is part of the drain
+  local t1_svc kv; t1_svc=$(thread_cpu "$spid")
+  for kv in $t1_svc; do
+    record "delivery.$svc.capacity_cpu_ms_${kv%%=*}" "$(( ${kv#*=} - $(tr ' ' '\n' <<<"$t0_svc" | sed -n "s/^${kv%%=*}=//p") ))"
+  done
   if [ -n "${PROFILE_DRAIN:-}" ]; then
     jcmd "$spid" JFR.dump name=drain filename="$jfr" >/dev/null 2>&1; jcmd "$spid" JFR.stop name=drain >/dev/null 2>&1
     python3 "$BENCH/tools/analyze.py" jfr "$jfr" 25 > "$BENCH/results/profile-drain-$svc.txt" 2>&1 || true
@@ -255,6 +281,7 @@ delivery_speed() {
   python3 "$BENCH/tools/analyze.py" delivery "$LOGS/capacity-expected-$svc.tsv" "$LOGS/recv-capacity-$svc.log" /ok \
     | while IFS='=' read -r k v; do record "delivery.$svc.capacity_$k" "$v"; done
 
+  [ -n "${DRAIN_ONLY:-}" ] && return
   next_rport; rport=$RPORT
   start_receiver "$rport" "$LOGS/recv-latency-$svc.log" 900 || return
   tenants "$svc" "$port" "bench-latency" "$LANES" "http://127.0.0.1:$rport/ok" || { stop_receiver "$rport"; return; }
@@ -274,7 +301,9 @@ delivery_speed() {
 }
 
 declare -gA SPEED_KEY=() SPEED_IDS=()
-if [ -n "${STARTUP_ONLY:-}" ]; then SKIP_SPEED=1; SKIP_FEED=1; SKIP_FAULTS=1; fi
+[ -n "${DRAIN_ONLY:-}" ] && DELIVERY_ONLY=1
+if [ -n "${STARTUP_ONLY:-}" ] || [ -n "${POD_ONLY:-}" ]; then SKIP_SPEED=1; SKIP_FEED=1; SKIP_FAULTS=1; fi
+[ -n "${POD_ONLY:-}" ] && SKIP_STARTUP=1
 if [ -z "${SKIP_SPEED:-}" ] && [ -z "${FEED_ONLY:-}" ]; then
   for svc in "${ACTIVE[@]}"; do
     [ -n "${UP[$svc]:-}" ] && [ -z "${DELIVERY_ONLY:-}" ] || continue
@@ -512,7 +541,40 @@ if [ -z "${SKIP_FAULTS:-}" ] && [ -z "${DELIVERY_ONLY:-}" ] && [ -z "${FEED_ONLY
   for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && fault_kill9 "$svc"; done
 fi
 
+if [ -z "${SKIP_FAULTS:-}" ] && [ -z "${DELIVERY_ONLY:-}" ] && [ -z "${FEED_ONLY:-}" ] && [ -z "${POD_ONLY:-}" ]; then
+  # the fault table now: the steps left (pod, start→ready) only measure
+  python3 "$BENCH/tools/analyze.py" report "$RESULTS" "$BENCH/results/latest.md" | sed -n '/^## Faults/,/^## Notes/p' | grep -v '^## Notes'
+fi
+
 [ -n "${HA:-}" ] && failover_run
+
+# ------------------------------------------------------------------ RSS after load in the pod profile
+# Each service started again on its replica port with the images' JVM options (POD_JAVA_OPTS, whatever JAVA_OPTS
+# the run used), creations then reads by USERS clients for POD_SECONDS (10) each, their events delivered to a receiver:
+# its RSS then, against the pods' budget, and its start→ready with those options.
+pod_rss() {
+  local svc=$1 port=${REPLICA_PORT[$1]} rport owner key secs=${POD_SECONDS:-10}
+  JAVA_OPTS=$POD_JAVA_OPTS start_service "$svc" "$port" || { record "note.$svc.pod" "$svc did not start with the pod options"; return; }
+  record "pod.$svc.ready_ms" "$READY_MS"
+  next_rport; rport=$RPORT
+  start_receiver "$rport" "$LOGS/recv-pod-$svc.log" 900 || { stop_service "$svc" "$port"; return; }
+  read -r owner key < <(tenant "$svc" "$port" "bench-pod" "http://127.0.0.1:$rport/ok") || true
+  if [ -n "${key:-}" ]; then
+    log "$svc: pod profile: ${secs}s of creations, ${secs}s of reads, $USERS clients"
+    load "http://127.0.0.1:$port${CREATE_PATH[$svc]}" "$key" "${CREATE_BODY[$svc]}" 1000000 "$USERS" "$secs" "$LOGS/pod-create-$svc.tsv" >"$LOGS/pod-create-$svc.out" 2>&1
+    { echo id; sql "SELECT id FROM ${OBJ_TABLE[$svc]} WHERE ${OWNER_COL[$svc]} = '$owner' LIMIT 5000"; } > "$LOGS/pod-ids-$svc.csv"
+    load "http://127.0.0.1:$port${READ_PATH[$svc]}" "$key" "GET:$LOGS/pod-ids-$svc.csv" 1000000 "$USERS" "$secs" "$LOGS/pod-read-$svc.tsv" >"$LOGS/pod-read-$svc.out" 2>&1
+    record "pod.$svc.rss_mib" "$(rss_mib "${SVC_PID[$svc:$port]}")"
+    log "$svc: pod profile: RSS after load $(rss_mib "${SVC_PID[$svc:$port]}") MiB"
+  else
+    record "note.$svc.pod" "$svc: operator API did not create credentials (pod profile)"
+  fi
+  stop_receiver "$rport"; stop_service "$svc" "$port"
+}
+if { [ -z "${SKIP_POD:-}" ] && [ -z "${DELIVERY_ONLY:-}" ] && [ -z "${FEED_ONLY:-}" ] && [ -z "${HA:-}" ] && [ -z "${STARTUP_ONLY:-}" ]; } || [ -n "${POD_ONLY:-}" ]; then
+  record meta.pod_seconds "${POD_SECONDS:-10}"
+  for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && pod_rss "$svc"; done
+fi
 
 # ------------------------------------------------------------------ start → ready and RSS, with and without the cache
 # deploy/measure-startup.sh against this run's migrated schema, on ports of its own, every variant this machine can

@@ -41,6 +41,8 @@ if [ -z "${KYC_PROOF_SIGNING_KEY:-}" ] && command -v openssl >/dev/null; then
 fi
 export KYC_PROOF_SIGNING_KEY="${KYC_PROOF_SIGNING_KEY:-}"
 export WEBHOOKS_ALLOW_PRIVATE_TARGETS=false
+# each start is stopped at once: no endpoints controller to wait for (a pod's stop keeps serving 5 s first)
+export QUARKUS_SHUTDOWN_DELAY="${QUARKUS_SHUTDOWN_DELAY:-0s}"
 
 if [ "$#" -gt 0 ]; then services=("$@"); else services=(kyc-service checkout-service wallet-gateway); fi
 

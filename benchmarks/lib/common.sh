@@ -112,10 +112,14 @@ WEBHOOKS_DELIVER=${DELIVER:-true}
 KYC_RATE_LIMIT_PER_SECOND=$KYC_RATE
 KYC_RATE_LIMIT_BURST=$KYC_RATE
 DB_MIGRATE_AT_START=${MIGRATE_AT_START:-true}
+QUARKUS_SHUTDOWN_DELAY=${BENCH_SHUTDOWN_DELAY:-0s}
 ENV
   # EXTRA_ENV: more service environment, space separated (e.g. "QUARKUS_LOG_LEVEL=WARN")
   [ -z "${EXTRA_ENV:-}" ] || tr ' ' '\n' <<<"$EXTRA_ENV"
 }
+
+# QUARKUS_SHUTDOWN_DELAY: a pod's stop keeps serving 5 s with readiness DOWN for its endpoints controller; no
+# benchmark step measures that wait, and the run stops services some twenty times
 
 # fresh_secrets: the run's own operator token and service keys, exported for the services and the Jobs
 fresh_secrets() {
@@ -320,6 +324,36 @@ wait_unique() {
     [ "$stalled" -ge 150 ] && return 1   # 30 s without a single new delivery
     last=$u; sleep 0.2
   done
+}
+
+# drain_sampler port pid outfile: "deliveries_seen service_cpu_ms" every 0.5 s until killed (curl and awk only: the
+# sampler's own CPU stays small beside the drain it watches)
+drain_sampler() {
+  local tck; tck=$(getconf CLK_TCK)
+  while :; do
+    printf '%s %s\n' "$(curl -fs "http://127.0.0.1:$1/stats" | sed -nE 's/.*"unique":([0-9]+).*/\1/p')" \
+      "$(awk -v t="$tck" '{sub(/.*\) /, ""); print int(($12 + $13) * 1000 / t)}' "/proc/$2/stat" 2>/dev/null)" >> "$3"
+    sleep 0.5
+  done
+}
+
+# thread_cpu pid -> the JVM's CPU time (ms) so far by kind of thread: "loop=… jit=… gc=… other=…" (event loops,
+# the JIT's compiler threads, the collector's and VM threads, the rest); threads that ended meanwhile are not counted
+thread_cpu() {
+  python3 - "$(getconf CLK_TCK)" "$1" <<'PY'
+import os, sys
+tck = int(sys.argv[1]); base = f"/proc/{sys.argv[2]}/task"; t = {"loop": 0, "jit": 0, "gc": 0, "other": 0}
+for tid in (os.listdir(base) if os.path.isdir(base) else []):
+    try:
+        raw = open(f"{base}/{tid}/stat").read()
+    except OSError:
+        continue
+    name = raw[raw.index("(") + 1:raw.rindex(")")]; f = raw.rsplit(")", 1)[1].split()
+    kind = ("loop" if name.startswith("vert.x-eventloo") else "jit" if "Compiler" in name
+            else "gc" if name.startswith(("GC ", "G1 ", "VM Thread", "VM Periodic")) else "other")
+    t[kind] += (int(f[11]) + int(f[12])) * 1000 // tck
+print(" ".join(f"{k}={v}" for k, v in t.items()))
+PY
 }
 
 # cpu_ms pid... -> CPU time (user + system, ms) the processes have used so far; "pg" stands for the throwaway

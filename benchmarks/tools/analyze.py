@@ -295,10 +295,11 @@ def report(results, out_md):
                      f"{g(p + 'capacity_rate')} | {g(p + 'capacity_steady_rate')} | {ratio(g(p + 'capacity_steady_rate'), goals[s])} | {g(p + 'expected')} @ {g(p + 'latency_production_rps')}/s | "
                      f"{g(p + 'lat_p50_ms')} | {g(p + 'lat_p99_ms')} | {g(p + 'lat_max_ms')} | {g(p + 'lost')} | {g(p + 'duplicates')} |")
     lines.append("")
-    lines.append("Where the CPU went while draining the backlog (CPU ms per delivery, from the moment the service was ready):")
+    lines.append("Where the CPU went while draining the backlog (CPU ms per delivery, from the moment the service was ready; "
+                 "the service's part by kind of thread, and alone over the middle of the drain, once the JIT has compiled the path):")
     lines.append("")
-    lines.append("| service | service | Postgres | receiver | sum | deliveries/s the 2 cores allow at that cost |")
-    lines.append("|---|---|---|---|---|---|")
+    lines.append("| service | service | of which event loops / JIT / GC+VM / other threads | service, steady (10-90 % of the drain) | Postgres | receiver | sum | deliveries/s the 2 cores allow at that cost |")
+    lines.append("|---|---|---|---|---|---|---|---|")
     for s in ("kyc", "checkout", "wallet"):
         p = f"delivery.{s}."
         try:
@@ -306,9 +307,13 @@ def report(results, out_md):
             parts = [float(g(p + f"capacity_cpu_ms_{k}")) / n for k in ("service", "postgres", "receiver")]
             total = sum(parts)
             cores = float(g("meta.nproc", "2"))
-            lines.append(f"| {s} | {parts[0]:.3f} | {parts[1]:.3f} | {parts[2]:.3f} | {total:.3f} | {cores * 1000 / total:.0f} |")
+            try:
+                split = " / ".join(f"{float(g(p + f'capacity_cpu_ms_{k}')) / n:.3f}" for k in ("loop", "jit", "gc", "other"))
+            except ValueError:
+                split = "n/a"
+            lines.append(f"| {s} | {parts[0]:.3f} | {split} | {g(p + 'capacity_cpu_ms_service_steady')} | {parts[1]:.3f} | {parts[2]:.3f} | {total:.3f} | {cores * 1000 / total:.0f} |")
         except (ValueError, ZeroDivisionError):
-            lines.append(f"| {s} | n/a | n/a | n/a | n/a | n/a |")
+            lines.append(f"| {s} | n/a | n/a | n/a | n/a | n/a | n/a | n/a |")
     lines.append("")
     lines.append("### Event feed (GET /api/v1/events?after=…&wait=25; 16 owners with one pull address each, one held read per owner)")
     lines.append("")
@@ -337,6 +342,18 @@ def report(results, out_md):
                     p = f"startup.{s}.{v}{job}."
                     if p + "ready_ms" in r:
                         lines.append(f"| {s} | {v}, {how} | {g(p + 'ready_ms')} | {g(p + 'rss_ready_mib')} | {g(p + 'rss_load_mib')} |")
+        lines.append("")
+    if "meta.pod_seconds" in r:
+        lines.append(f"### RSS after load in the pod profile (the images' JVM options: `{g('meta.pod_java_opts')}`; "
+                     f"{g('meta.pod_seconds')} s of creations then {g('meta.pod_seconds')} s of reads by {g('meta.users')} clients, their events delivered)")
+        lines.append("")
+        lines.append("| service | start→ready ms | RSS after load MiB | within the 250 MiB budget |")
+        lines.append("|---|---|---|---|")
+        for s in ("kyc", "checkout", "wallet"):
+            p = f"pod.{s}."
+            rss = g(p + "rss_mib")
+            within = "yes" if rss.isdigit() and int(rss) <= 250 else "n/a" if not rss.isdigit() else "**no**"
+            lines.append(f"| {s} | {g(p + 'ready_ms')} | {rss} | {within} |")
         lines.append("")
     if worst:
         lines.append(f"Slowest ratio: **{worst[1]} {worst[2]} = {worst[0]:.2f}** of the pgbench ceiling.")

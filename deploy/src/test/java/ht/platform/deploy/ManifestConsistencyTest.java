@@ -937,7 +937,9 @@ class ManifestConsistencyTest {
 
     @Test
     void everyJvmImageRunsThePodJvmProfileTheBenchmarkMeasures() throws IOException {
-        String pod = Files.readString(ROOT.resolve("deploy/pod-jvm.options"), StandardCharsets.UTF_8).strip();
+        // the options are the file's one line that is not a comment (# lines say why)
+        String pod = Files.readAllLines(ROOT.resolve("deploy/pod-jvm.options"), StandardCharsets.UTF_8).stream()
+                .filter(l -> !l.isBlank() && !l.startsWith("#")).collect(java.util.stream.Collectors.joining(" ")).strip();
         assertTrue(pod.contains("-XX:+UseSerialGC") && pod.contains("-XX:MaxRAMPercentage="), "deploy/pod-jvm.options: " + pod);
         for (String image : JVM_IMAGES) {
             String text = Files.readString(ROOT.resolve(image), StandardCharsets.UTF_8);
