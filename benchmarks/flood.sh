@@ -11,7 +11,8 @@
 # to benchmarks/results/flood-latest.md. Its own throwaway Postgres (port 5544 + BENCH_PORT_OFFSET) and fast-jars, the
 # services' default limits, as benchmarks/run.sh starts them.
 #
-#   benchmarks/flood.sh     (SERVICES_ONLY="wallet", FLOOD, FLOOD_WAIT, FLOOD_SECONDS, FLOOD_ROUNDS)
+#   benchmarks/flood.sh     (SERVICES_ONLY="wallet", FLOOD, FLOOD_WAIT, FLOOD_SECONDS, FLOOD_ROUNDS, FLOOD_SETTLE: seconds idle
+#                            before each flood, 0)
 # Needs what benchmarks/run.sh needs; the jars: ./mvnw -B -pl kyc-service,checkout-service,wallet-gateway -am package -DskipTests
 set -uo pipefail
 
@@ -58,6 +59,7 @@ flood() {
   [ -n "${flooder:-}" ] && [ -n "${other:-}" ] || { record "flood.$svc.note" "tenants could not be registered"; return; }
   for round in $(seq 1 "$FLOOD_ROUNDS"); do
     col="$svc#$round"
+    [ "${FLOOD_SETTLE:-0}" -gt 0 ] && sleep "$FLOOD_SETTLE"
     log0=$(wc -l < "$LOGS/$svc-$port.log"); pg0=$(wc -l < "$PGLOG")
     record "flood.$col.uptime" "$(uptime | sed 's/.*load average: //')"
     nstat -n >/dev/null 2>&1 || true
