@@ -28,7 +28,8 @@ public abstract class DeliveryPages {
     @Operation(summary = "Deliveries, newest first, filtered by address, status and event type (HTML)")
     public Uni<Response> deliveries(@QueryParam("webhook") String address, @QueryParam("status") String status,
                                     @QueryParam("type") String type, @QueryParam("starting_after") String after) {
-        return actions.deliveries(new DeliveryFilter(blank(address), blank(status), blank(type)), blank(after));
+        return actions.deliveries(new DeliveryFilter(ServiceDashboard.blank(address), ServiceDashboard.blank(status),
+                ServiceDashboard.blank(type)), ServiceDashboard.blank(after));
     }
 
     @GET
@@ -44,9 +45,5 @@ public abstract class DeliveryPages {
     @Operation(summary = "Resend a delivery")
     public Uni<Response> resend(@PathParam("id") String id) {
         return actions.resend(id);
-    }
-
-    private static String blank(String s) {
-        return s == null || s.isBlank() ? null : s.strip();
     }
 }
