@@ -19,8 +19,10 @@
 # FAILOVER_SECONDS (60), FAILOVER_LEAD (15), FAILOVER_RATE (20 creations/s per service), FAILOVER_MONEY_RATE (4);
 # RPORT_BASE moves the receivers' ports.
 # SKIP_POD=1, POD_ONLY=1, POD_SECONDS (10 s of creations, then of reads) (only RSS after load and start→ready with the images' JVM options, deploy/pod-jvm.options, in a
-# pod of POD_MEMORY=512m and POD_CPUS=1; measured whatever JAVA_OPTS the other phases use).
+# pod of POD_MEMORY=512m and POD_CPUS=1; measured whatever JAVA_OPTS the other phases use). POD_EXTRA_OPTS: more JVM options for it (-XX:NativeMemoryTracking=summary writes logs/pod-nmt-SVC.txt).
 # OPEN_WARMUP (s, 10): warm-up of each open-model phase (the closed-model phases before it warmed the JIT).
+# PROFILE_ALL (1 in a full run, 0 with --quick): a JFR profile of every service's creation and read after the speed phases,
+# results/profile-<service>-<kind>.txt, one line each in latest.md (the slowest ratio is always profiled).
 # SKIP_STARTUP=1, STARTUP_ONLY=1 (only the start→ready / RSS table: JDK 17 fast-jar, JDK 25 fast-jar, JDK 25 with the
 # AOT cache, each STARTUP_RUNS times against this run's migrated schema, through deploy/measure-startup.sh).
 # Needs: JDK 17, PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin, pgbench, python3, curl, openssl, root
@@ -49,7 +51,7 @@ IDLE_OWNERS=${IDLE_OWNERS:-0} # owners with a webhook address and no events, reg
 JAVA_OPTS=${JAVA_OPTS:--Xmx512m}
 # the JVM options every image runs with (deploy/pod-jvm.options) in a pod of POD_MEMORY and POD_CPUS (its limits in
 # deploy/k8s); JVM_PROFILE=pod runs every phase with them, and the pod step below measures RSS after load with them always
-POD_JAVA_OPTS="-XX:MaxRAM=${POD_MEMORY:-512m} -XX:ActiveProcessorCount=${POD_CPUS:-1} $(grep -v '^#' "$ROOT/deploy/pod-jvm.options")"
+POD_JAVA_OPTS="-XX:MaxRAM=${POD_MEMORY:-512m} -XX:ActiveProcessorCount=${POD_CPUS:-1} $(grep -v '^#' "$ROOT/deploy/pod-jvm.options") ${POD_EXTRA_OPTS:-}"
 if [ "${JVM_PROFILE:-}" = pod ]; then JAVA_OPTS=$POD_JAVA_OPTS; fi
 KYC_RATE=${KYC_RATE:-100000}
 BAD_P99_LIMIT_MS=${BAD_P99_LIMIT_MS:-5000}
@@ -334,22 +336,37 @@ for s in ("kyc", "checkout", "wallet"):
 print(f"{best[1]} {best[2]} {best[0]:.2f}" if best else "")
 PY
 )
-  if [ -n "$worst" ]; then
-    read -r wsvc wkind wratio <<<"$worst"
-    record "profile.target" "$wsvc $wkind (ratio $wratio)"
-    pid=${SVC_PID[$wsvc:${PORT[$wsvc]}]}
-    jfrfile="$LOGS/profile-$wsvc-$wkind.jfr"
-    log "profiling $wsvc $wkind (ratio $wratio) with JFR for ${SECONDS_PHASE}s"
+  # profile_kind svc create|read: JFR execution samples of SECONDS_PHASE of that load, summarised into
+  # $LOGS/profile-<svc>-<kind>.txt and benchmarks/results/profile-<svc>-<kind>.txt
+  profile_kind() {
+    local psvc=$1 pkind=$2 pid=${SVC_PID[$1:${PORT[$1]}]} jfrfile="$LOGS/profile-$1-$2.jfr"
+    log "profiling $psvc $pkind with JFR for ${SECONDS_PHASE}s"
     jcmd "$pid" JFR.start name=bench settings=profile >/dev/null 2>&1
-    if [ "$wkind" = create ]; then
-      load "http://127.0.0.1:${PORT[$wsvc]}${CREATE_PATH[$wsvc]}" "${SPEED_KEY[$wsvc]}" "${CREATE_BODY[$wsvc]}" 1000000 "$USERS" "$SECONDS_PHASE" "$LOGS/profile-load.tsv" >"$LOGS/profile-load.out"
+    if [ "$pkind" = create ]; then
+      load "http://127.0.0.1:${PORT[$psvc]}${CREATE_PATH[$psvc]}" "${SPEED_KEY[$psvc]}" "${CREATE_BODY[$psvc]}" 1000000 "$USERS" "$SECONDS_PHASE" "$LOGS/profile-load.tsv" >"$LOGS/profile-load.out"
     else
-      load "http://127.0.0.1:${PORT[$wsvc]}${READ_PATH[$wsvc]}" "${SPEED_KEY[$wsvc]}" "GET:${SPEED_IDS[$wsvc]}" 1000000 "$USERS" "$SECONDS_PHASE" "$LOGS/profile-load.tsv" >"$LOGS/profile-load.out"
+      load "http://127.0.0.1:${PORT[$psvc]}${READ_PATH[$psvc]}" "${SPEED_KEY[$psvc]}" "GET:${SPEED_IDS[$psvc]}" 1000000 "$USERS" "$SECONDS_PHASE" "$LOGS/profile-load.tsv" >"$LOGS/profile-load.out"
     fi
     jcmd "$pid" JFR.dump name=bench filename="$jfrfile" >/dev/null 2>&1
     jcmd "$pid" JFR.stop name=bench >/dev/null 2>&1
-    python3 "$BENCH/tools/analyze.py" jfr "$jfrfile" 15 > "$LOGS/profile-$wsvc-$wkind.txt" 2>&1 || true
+    python3 "$BENCH/tools/analyze.py" jfr "$jfrfile" 15 > "$LOGS/profile-$psvc-$pkind.txt" 2>&1 || true
+    cp "$LOGS/profile-$psvc-$pkind.txt" "$BENCH/results/profile-$psvc-$pkind.txt" 2>/dev/null || true
+  }
+  if [ -n "$worst" ]; then
+    read -r wsvc wkind wratio <<<"$worst"
+    record "profile.target" "$wsvc $wkind (ratio $wratio)"
+    profile_kind "$wsvc" "$wkind"
     cp "$LOGS/profile-$wsvc-$wkind.txt" "$BENCH/results/profile-latest.txt" 2>/dev/null || true
+  fi
+  # PROFILE_ALL (1 in a full run): every service's creation and read too, for where each goal's CPU goes
+  if [ "${PROFILE_ALL:-$([ "$MODE_LABEL" = full ] && echo 1)}" = 1 ]; then
+    record meta.profile_all 1
+    for psvc in "${ACTIVE[@]}"; do
+      [ -n "${UP[$psvc]:-}" ] || continue
+      for pkind in create read; do
+        [ "$psvc $pkind" = "${wsvc:-} ${wkind:-}" ] || profile_kind "$psvc" "$pkind"
+      done
+    done
   fi
 fi
 
@@ -564,15 +581,24 @@ pod_rss() {
     load "http://127.0.0.1:$port${CREATE_PATH[$svc]}" "$key" "${CREATE_BODY[$svc]}" 1000000 "$USERS" "$secs" "$LOGS/pod-create-$svc.tsv" >"$LOGS/pod-create-$svc.out" 2>&1
     { echo id; sql "SELECT id FROM ${OBJ_TABLE[$svc]} WHERE ${OWNER_COL[$svc]} = '$owner' LIMIT 5000"; } > "$LOGS/pod-ids-$svc.csv"
     load "http://127.0.0.1:$port${READ_PATH[$svc]}" "$key" "GET:$LOGS/pod-ids-$svc.csv" 1000000 "$USERS" "$secs" "$LOGS/pod-read-$svc.tsv" >"$LOGS/pod-read-$svc.out" 2>&1
+    record "pod.$svc.rss_load_mib" "$(rss_mib "${SVC_PID[$svc:$port]}")"
+    # what the pod holds once the load has passed: the images' -XX:TrimNativeHeapInterval=5000 gives the C library's
+    # freed memory (the JIT compiler's scratch arenas of the last seconds) back within 5 s
+    sleep "${POD_SETTLE:-6}"
     record "pod.$svc.rss_mib" "$(rss_mib "${SVC_PID[$svc:$port]}")"
-    log "$svc: pod profile: RSS after load $(rss_mib "${SVC_PID[$svc:$port]}") MiB"
+    log "$svc: pod profile: RSS right after load $(grep "^pod.$svc.rss_load_mib=" "$RESULTS" | cut -d= -f2) MiB, ${POD_SETTLE:-6} s later $(rss_mib "${SVC_PID[$svc:$port]}") MiB"
+    # with -XX:NativeMemoryTracking=summary in POD_EXTRA_OPTS: where that RSS goes, by the JVM's own account
+    { jcmd "${SVC_PID[$svc:$port]}" VM.native_memory summary; grep -E '^Rss' "/proc/${SVC_PID[$svc:$port]}/status"
+      awk '/^[0-9a-f]+-[0-9a-f]+ / {name=$6} /^Rss:/ {rss[name]+=$2} END {for (n in rss) printf "%8d kB %s\n", rss[n], n}' \
+        "/proc/${SVC_PID[$svc:$port]}/smaps" | sort -rn | head -15; } >"$LOGS/pod-nmt-$svc.txt" 2>&1 || true
+    record "pod.$svc.rss_split" "$(awk '/^Rss(Anon|File|Shmem)/ {printf "%s=%.0f ", $1, $2/1024}' "/proc/${SVC_PID[$svc:$port]}/status")"
   else
     record "note.$svc.pod" "$svc: operator API did not create credentials (pod profile)"
   fi
   stop_receiver "$rport"; stop_service "$svc" "$port"
 }
 if { [ -z "${SKIP_POD:-}" ] && [ -z "${DELIVERY_ONLY:-}" ] && [ -z "${FEED_ONLY:-}" ] && [ -z "${HA:-}" ] && [ -z "${STARTUP_ONLY:-}" ]; } || [ -n "${POD_ONLY:-}" ]; then
-  record meta.pod_seconds "${POD_SECONDS:-10}"
+  record meta.pod_seconds "${POD_SECONDS:-10}"; record meta.pod_settle "${POD_SETTLE:-6}"
   for svc in "${ACTIVE[@]}"; do [ -n "${UP[$svc]:-}" ] && pod_rss "$svc"; done
 fi
 
@@ -616,6 +642,13 @@ fi
 if [ -f "$BENCH/results/profile-latest.txt" ] && [ -z "${SKIP_SPEED:-}" ] && [ -z "${DELIVERY_ONLY:-}" ]; then
   { echo; echo "## Profile of the slowest ratio ($(grep '^profile.target=' "$RESULTS" | tail -1 | cut -d= -f2), JFR execution samples)"; echo; echo '```'; head -60 "$BENCH/results/profile-latest.txt"; echo '```'; } \
     | tee -a "$BENCH/results/latest.md"
+fi
+if [ -n "$(grep '^meta.profile_all=' "$RESULTS")" ]; then
+  { echo; echo "## Where each service's creation and read spend their CPU (JFR, ${SECONDS_PHASE} s each; benchmarks/results/profile-<service>-<kind>.txt)"; echo
+    for psvc in "${ACTIVE[@]}"; do for pkind in create read; do
+      f="$LOGS/profile-$psvc-$pkind.txt"; [ -f "$f" ] || continue
+      python3 "$BENCH/tools/analyze.py" jfr-line "$f" "$psvc $pkind"
+    done; done; } | tee -a "$BENCH/results/latest.md"
 fi
 echo; echo "raw figures and logs: $LOGS"
 

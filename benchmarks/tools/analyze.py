@@ -347,13 +347,13 @@ def report(results, out_md):
         lines.append(f"### RSS after load in the pod profile (the images' JVM options: `{g('meta.pod_java_opts')}`; "
                      f"{g('meta.pod_seconds')} s of creations then {g('meta.pod_seconds')} s of reads by {g('meta.users')} clients, their events delivered)")
         lines.append("")
-        lines.append("| service | start→ready ms | RSS after load MiB | within the 250 MiB budget |")
-        lines.append("|---|---|---|---|")
+        lines.append(f"| service | start→ready ms | RSS right after load MiB | RSS {g('meta.pod_settle')} s later MiB (RssAnon / RssFile) | within the 250 MiB budget |")
+        lines.append("|---|---|---|---|---|")
         for s in ("kyc", "checkout", "wallet"):
             p = f"pod.{s}."
             rss = g(p + "rss_mib")
             within = "yes" if rss.isdigit() and int(rss) <= 250 else "n/a" if not rss.isdigit() else "**no**"
-            lines.append(f"| {s} | {g(p + 'ready_ms')} | {rss} | {within} |")
+            lines.append(f"| {s} | {g(p + 'ready_ms')} | {g(p + 'rss_load_mib')} | {rss} ({g(p + 'rss_split')}) | {within} |")
         lines.append("")
     if worst:
         lines.append(f"Slowest ratio: **{worst[1]} {worst[2]} = {worst[0]:.2f}** of the pgbench ceiling.")
@@ -509,7 +509,23 @@ def failover_report(results, out_md):
     print(text)
 
 
+def jfr_line(summary_file, label):
+    """One line of a jfr summary: its samples, the top subsystems by self time and the three hottest frames."""
+    section, samples, subsystems, frames = None, "?", [], []
+    for line in open(summary_file):
+        line = line.rstrip("\n")
+        if line.startswith("samples="):
+            samples = line.split("=", 1)[1]
+        elif line.startswith("# "):
+            section = line[2:]
+        elif section and section.startswith("self time by subsystem") and len(subsystems) < 6:
+            subsystems.append(line.strip())
+        elif section and section.startswith("hottest frames") and len(frames) < 3:
+            frames.append(line.strip())
+    print(f"- **{label}** ({samples} samples): {', '.join(subsystems)}; hottest frames: {'; '.join(frames)}")
+
+
 if __name__ == "__main__":
     cmd, args = sys.argv[1], sys.argv[2:]
-    {"gatling": gatling, "pgbench": pgbench, "delivery": delivery, "loadcheck": loadcheck, "jfr": jfr,
+    {"gatling": gatling, "pgbench": pgbench, "delivery": delivery, "loadcheck": loadcheck, "jfr": jfr, "jfr-line": jfr_line,
      "report": report, "failover": failover, "failover-report": failover_report}[cmd](*args)
