@@ -12,14 +12,16 @@ import io.opentelemetry.context.Context;
 import io.opentelemetry.context.propagation.TextMapGetter;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.net.URI;
 import java.util.List;
 
 /**
  * An event keeps the W3C trace context of the request that committed it ({@link #ofNewEvent}), so that each delivery
- * attempt and each feed read that hands the event out is a span in that request's trace. With tracing off every
- * span here is a no-op and no context is kept.
+ * attempt and each feed read that hands the event out is a span in that request's trace. With tracing off
+ * ({@code quarkus.otel.sdk.disabled}, see {@link TracingDefault}) no span is built at all: the disabled SDK Quarkus
+ * still provides would sample, number and fill a span for every attempt and export it nowhere.
  */
 @ApplicationScoped
 public class EventTraces {
@@ -45,16 +47,18 @@ public class EventTraces {
         }
     };
 
+    /** null with tracing off. */
     private final Tracer tracer;
 
     @Inject
-    public EventTraces(OpenTelemetry openTelemetry) {
-        this.tracer = openTelemetry.getTracer("ht.platform.outbox");
+    public EventTraces(OpenTelemetry openTelemetry,
+                       @ConfigProperty(name = TracingDefault.DISABLED, defaultValue = "false") boolean off) {
+        this.tracer = off ? null : openTelemetry.getTracer("ht.platform.outbox");
     }
 
     /** No traces at all (the engine's own tests put a runner together by hand). */
     public static EventTraces off() {
-        return new EventTraces(OpenTelemetry.noop());
+        return new EventTraces(OpenTelemetry.noop(), true);
     }
 
     /** The traceparent of the span now current, kept with a new event; {@code ""} when nothing traces it. */
@@ -69,6 +73,9 @@ public class EventTraces {
     /** A delivery attempt's span, a child of the span that committed the event (a new trace when none was kept). */
     public Span attempt(String outbox, String traceParent, String eventId, String eventType, int attemptNumber,
                         String url) {
+        if (tracer == null) {
+            return Span.getInvalid();
+        }
         return tracer.spanBuilder("webhook deliver " + eventType).setSpanKind(SpanKind.CLIENT)
                 .setParent(committedBy(traceParent))
                 .setAttribute(OUTBOX, outbox).setAttribute(EVENT_ID, eventId).setAttribute(EVENT_TYPE, eventType)
@@ -91,6 +98,9 @@ public class EventTraces {
      * A feed read handed this event out: a span in the event's trace, linked to the read's own span.
      */
     public void handedOut(String outbox, String traceParent, String eventId, String eventType, long position) {
+        if (tracer == null) {
+            return;
+        }
         SpanContext read = Span.current().getSpanContext();
         var builder = tracer.spanBuilder("webhook feed read " + eventType).setSpanKind(SpanKind.SERVER)
                 .setParent(committedBy(traceParent))
