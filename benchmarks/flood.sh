@@ -5,7 +5,8 @@
 #
 # The feed under a flood of held reads from one key, per service: FLOOD (2,000) reads with wait=30 opened at once by one
 # test key, and meanwhile, every 250 ms for FLOOD_SECONDS (20), another tenant's feed read, an ordinary API call of that
-# tenant and /q/health/ready, each timed from a second process. FLOOD_ROUNDS (2) floods one after the other: the first
+# tenant and /q/health/ready, each timed from a second process. That tenant has made each of those calls once before
+# the first flood (FLOOD_NEIGHBOUR_FIRST=0: not). The service's CPU while probed is counted by thread from /proc. FLOOD_ROUNDS (2) floods one after the other: the first
 # meets a service just started (nothing compiled yet), the next one a service that has served traffic. Counts the flood's answers by status, the probes' 5xx and unanswered, the
 # ERROR lines the service logged and the connections Postgres refused during the phase. Prints a table and writes it
 # to benchmarks/results/flood-latest.md. Its own throwaway Postgres (port 5544 + BENCH_PORT_OFFSET) and fast-jars, the
@@ -51,18 +52,41 @@ record meta.date "$(date -u +%Y-%m-%dT%H:%MZ)"
 record meta.nproc "$(nproc)"
 record meta.load_start "$(cut -d' ' -f1-3 /proc/loadavg)"
 
+# thread_cpu pid -> "name ticks" per thread (utime + stime), names with their numbers stripped (vert.x-eventloop-thread)
+thread_cpu() {
+  for t in /proc/"$1"/task/*; do
+    awk '{ name = $0; sub(/^[^(]*\(/, "", name); sub(/\).*$/, "", name); gsub(/[- ]?[0-9]+$/, "", name); gsub(/ /, "_", name)
+           rest = $0; sub(/^.*\) /, "", rest); split(rest, f, " "); print name, f[12] + f[13] }' "$t/stat" 2>/dev/null
+  done | awk '{ cpu[$1] += $2 } END { for (n in cpu) print n, cpu[n] }'
+}
+
+# cpu_delta before after -> the service's CPU ms between two thread_cpu snapshots, by thread group, largest first
+cpu_delta() {
+  local hz; hz=$(getconf CLK_TCK)
+  awk -v hz="$hz" 'NR == FNR { before[$1] = $2; next } { d = ($2 - before[$1]) * 1000 / hz; if (d > 0) { total += d; by[$1] = d } }
+    END { printf "total=%d", total; n = 0; PROCINFO["sorted_in"] = "@val_num_desc"; for (k in by) if (n++ < 6) printf ",%s=%d", k, by[k] }' "$1" "$2"
+}
+
 flood() {
   local svc=$1 port=${PORT[$1]} flooder other out log0 pg0 errors refused round col floodpid
   start_service "$svc" "$port" || { record "flood.$svc.note" "did not start"; return; }
   read -r _ flooder < <(tenant "$svc" "$port" "bench-flooder" pull)
   read -r _ other < <(tenant "$svc" "$port" "bench-neighbour" pull)
   [ -n "${flooder:-}" ] && [ -n "${other:-}" ] || { record "flood.$svc.note" "tenants could not be registered"; return; }
+  # the neighbour is a tenant already using the service: its probed calls once each before any flood, so that the
+  # one-time cost of its own first calls (the listing's query parsed, its classes loaded) is not counted as the flood's
+  if [ "${FLOOD_NEIGHBOUR_FIRST:-1}" != 0 ]; then
+    for path in "/api/v1/events?after=start&limit=10" "${PROBE_PATH[$svc]}"; do
+      curl -s -o /dev/null -H "Authorization: Bearer $other" "http://127.0.0.1:$port$path"
+    done
+  fi
   for round in $(seq 1 "$FLOOD_ROUNDS"); do
     col="$svc#$round"
     [ "${FLOOD_SETTLE:-0}" -gt 0 ] && sleep "$FLOOD_SETTLE"
     log0=$(wc -l < "$LOGS/$svc-$port.log"); pg0=$(wc -l < "$PGLOG")
     record "flood.$col.uptime" "$(uptime | sed 's/.*load average: //')"
     nstat -n >/dev/null 2>&1 || true
+    thread_cpu "${SVC_PID[$svc:$port]}" > "$LOGS/cpu-$col.before"
     if [ "$FLOOD_MODE" = keys ]; then
       log "$svc, flood $round: $FLOOD requests with random keys from $FLOOD_CLIENTS addresses; probes for ${FLOOD_SECONDS}s from another process"
       java -Xmx512m -cp "$TOOLS_CP" FeedFlood keys "http://127.0.0.1:$port" "${KEY_PREFIX[$svc]}" "${PROBE_PATH[$svc]}" \
@@ -76,6 +100,8 @@ flood() {
     out=$(java -Xmx128m -Dseries="$LOGS/series-$col.tsv" -cp "$TOOLS_CP" FeedFlood probe "http://127.0.0.1:$port" "$other" "${PROBE_PATH[$svc]}" \
       "$FLOOD_SECONDS" 2>>"$LOGS/flood-$svc.err")
     wait "$floodpid"
+    thread_cpu "${SVC_PID[$svc:$port]}" > "$LOGS/cpu-$col.after"
+    record "flood.$col.cpu_ms" "$(cpu_delta "$LOGS/cpu-$col.before" "$LOGS/cpu-$col.after")"
     # the kernel's side of the flood's connections: accept queue overflows and SYNs sent again (1 s each)
     record "flood.$col.tcp" "$(nstat 2>/dev/null | awk '/ListenOverflows|ListenDrops|ReqQFull|TCPSynRetrans|TCPTimeouts/ {printf "%s=%s,", $1, $2}')"
     out="$(cat "$LOGS/flood-$col.out") $out"
@@ -122,6 +148,7 @@ rows += [
     ("/q/health/ready p50 / p95 / p99 / max (n; over 1 s; 5xx; unanswered)", lambda s: f"{g(s,'ready_p50_ms')} / {g(s,'ready_p95_ms')} / {g(s,'ready_p99_ms')} / {g(s,'ready_max_ms')} ms ({g(s,'ready_n')}; {g(s,'ready_over_1s')}; {g(s,'ready_5xx')}; {g(s,'ready_unanswered')})"),
     ("load average (1, 5, 15 min) at the flood's start", lambda s: g(s, "uptime")),
     ("kernel: accept-queue overflows, SYNs sent again", lambda s: g(s, "tcp").rstrip(",") or "none"),
+    ("the service's CPU ms while probed, by thread (total, largest groups)", lambda s: g(s, "cpu_ms").replace(",", ", ")),
     ("ERROR lines in the service log", lambda s: g(s, "error_lines")),
     ("connections Postgres refused", lambda s: g(s, "pg_refused")),
 ]

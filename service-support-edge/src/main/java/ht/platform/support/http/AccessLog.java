@@ -3,13 +3,14 @@ package ht.platform.support.http;
 import io.vertx.ext.web.RoutingContext;
 import org.jboss.logging.Logger;
 
+import java.time.Clock;
 import java.util.Comparator;
 import java.util.List;
 
 /**
  * One line per request: method, path with its secret segments masked (hosted-page tokens, a subject's external user
  * id), status, duration, request id and the client's address ({@link ClientAddress}). Never the query string, never a header. Replaces Quarkus' access log,
- * whose patterns cannot mask a path segment.
+ * whose patterns cannot mask a path segment. A client's 429 answers get one line a second ({@link RefusalLines}).
  */
 public final class AccessLog {
 
@@ -17,10 +18,12 @@ public final class AccessLog {
     static final String MASK = "***";
 
     private final List<String> maskedAfter;
+    private final RefusalLines refusals;
 
     /** {@code maskedAfter}: path prefixes ending in "/" whose next segment is a secret, e.g. "/v/", "/pay/l/". */
-    AccessLog(List<String> maskedAfter) {
+    AccessLog(List<String> maskedAfter, Clock clock) {
         this.maskedAfter = maskedAfter.stream().sorted(Comparator.comparingInt(String::length).reversed()).toList();
+        this.refusals = new RefusalLines(clock);
     }
 
     void start(RoutingContext ctx, String requestId) {
@@ -29,8 +32,14 @@ public final class AccessLog {
         String path = mask(ctx.request().path());
         String client = ClientAddress.of(ctx);
         // a plain concatenation: a printf-style line costs the formatter's parsing on every request
-        ctx.addEndHandler(done -> LOG.info(method + " " + path + " " + ctx.response().getStatusCode() + " "
-                + (System.nanoTime() - started) / 1_000_000 + " ms " + requestId + " client=" + client));
+        ctx.addEndHandler(done -> {
+            int status = ctx.response().getStatusCode();
+            long leftOut = status == 429 ? refusals.admit(client) : 0;
+            if (leftOut != RefusalLines.LEFT_OUT) {
+                LOG.info(method + " " + path + " " + status + " " + (System.nanoTime() - started) / 1_000_000 + " ms "
+                        + requestId + " client=" + client + (leftOut > 0 ? " (" + leftOut + " more 429 answers to this client not logged)" : ""));
+            }
+        });
     }
 
     String mask(String path) {

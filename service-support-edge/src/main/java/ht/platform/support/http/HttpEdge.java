@@ -123,7 +123,7 @@ public class HttpEdge {
     }
 
     void routes(@Observes Router router) {
-        accessLog = new AccessLog(settings.accessLogMaskedAfter());
+        accessLog = new AccessLog(settings.accessLogMaskedAfter(), clock);
         unreadableBodies = new RateLimitedWarning(LOG, clock, Duration.ofMinutes(1));
         router.route().order(-10_000).handler(this::requestId);
         router.route().order(Integer.MIN_VALUE).failureHandler(this::failure);
