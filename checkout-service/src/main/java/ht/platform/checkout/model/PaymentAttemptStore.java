@@ -1,11 +1,16 @@
 package ht.platform.checkout.model;
 
+import ht.platform.support.sql.Rows;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.LockModeType;
 
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 
 /**
@@ -14,6 +19,14 @@ import java.util.List;
  */
 @ApplicationScoped
 public class PaymentAttemptStore {
+
+    static final String UNSETTLED = "SELECT id FROM checkout.payment_attempts"
+            + " WHERE status IN ('pending', 'unknown')"
+            + " OR (status = 'started' AND (kind IN ('release', 'reversal') OR created_at < $1))"
+            + " ORDER BY updated_at LIMIT $2";
+
+    @Inject
+    Pool pool;
 
     public Uni<PaymentAttempt> byId(String id) {
         return PaymentAttempt.findById(id);
@@ -63,10 +76,12 @@ public class PaymentAttemptStore {
                 + " and provider = ?2 and redirectUrl is not null order by createdAt desc", intentId, provider).firstResult());
     }
 
-    /** Attempts whose answer is pending or ambiguous, or that were started and never answered (oldest update first). */
-    public Uni<List<PaymentAttempt>> readUnsettled(Instant startedBefore, int limit) {
-        return Panache.withSession(() -> PaymentAttempt.<PaymentAttempt>find(
-                "status in ('pending', 'unknown') or (status = 'started' and (kind in ('release', 'reversal') or createdAt < ?1))"
-                        + " order by updatedAt", startedBefore).range(0, limit - 1).list());
+    /**
+     * Ids of attempts whose answer is pending or ambiguous, or that were started and never answered (oldest update
+     * first), at most {@code limit}.
+     */
+    public Uni<List<String>> readUnsettled(Instant startedBefore, int limit) {
+        return pool.preparedQuery(UNSETTLED).execute(Tuple.of(startedBefore.atOffset(ZoneOffset.UTC), limit))
+                .map(rows -> Rows.strings(rows, "id"));
     }
 }

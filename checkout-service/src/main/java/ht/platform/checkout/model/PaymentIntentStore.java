@@ -13,6 +13,7 @@ import jakarta.inject.Inject;
 import jakarta.persistence.LockModeType;
 
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 
 /**
@@ -24,6 +25,10 @@ public class PaymentIntentStore {
 
     static final String BY_ID = "SELECT " + PaymentIntent.COLUMNS
             + " FROM checkout.payment_intents WHERE id = $1";
+
+    static final String EXPIRED = "SELECT id FROM checkout.payment_intents"
+            + " WHERE status IN ('requires_payment_method', 'requires_action') AND expires_at <= $1"
+            + " ORDER BY expires_at LIMIT $2";
 
     @Inject
     Pool pool;
@@ -96,10 +101,9 @@ public class PaymentIntentStore {
                 "starting_after must be the id of one of your payment intents", limit);
     }
 
-    /** Intents nobody paid whose time is up, at most {@code limit}. */
-    public Uni<List<PaymentIntent>> readExpired(Instant now, int limit) {
-        return Panache.withSession(() -> PaymentIntent.<PaymentIntent>find(
-                        "status in ('requires_payment_method', 'requires_action') and expiresAt <= ?1", now)
-                .range(0, limit - 1).list());
+    /** Ids of intents nobody paid whose time is up, at most {@code limit}, the longest due first. */
+    public Uni<List<String>> readExpired(Instant now, int limit) {
+        return pool.preparedQuery(EXPIRED).execute(Tuple.of(now.atOffset(ZoneOffset.UTC), limit))
+                .map(rows -> Rows.strings(rows, "id"));
     }
 }

@@ -1,11 +1,16 @@
 package ht.platform.checkout.model;
 
+import ht.platform.support.sql.Rows;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.LockModeType;
 
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 
 /**
@@ -14,6 +19,12 @@ import java.util.List;
  */
 @ApplicationScoped
 public class RefundStore {
+
+    static final String PENDING = "SELECT id FROM checkout.refunds WHERE status = 'pending' AND created_at < $1"
+            + " ORDER BY updated_at LIMIT $2";
+
+    @Inject
+    Pool pool;
 
     public Uni<Refund> byId(String id) {
         return Refund.findById(id);
@@ -47,9 +58,9 @@ public class RefundStore {
                 applicationId, mode).range(0, limit - 1).list());
     }
 
-    /** Refunds still pending that were created before {@code createdBefore} (oldest update first). */
-    public Uni<List<Refund>> readPending(Instant createdBefore, int limit) {
-        return Panache.withSession(() -> Refund.<Refund>find("status = 'pending' and createdAt < ?1 order by updatedAt", createdBefore)
-                .range(0, limit - 1).list());
+    /** Ids of pending refunds created before {@code createdBefore} (oldest update first), at most {@code limit}. */
+    public Uni<List<String>> readPending(Instant createdBefore, int limit) {
+        return pool.preparedQuery(PENDING).execute(Tuple.of(createdBefore.atOffset(ZoneOffset.UTC), limit))
+                .map(rows -> Rows.strings(rows, "id"));
     }
 }

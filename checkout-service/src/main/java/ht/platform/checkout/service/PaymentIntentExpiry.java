@@ -3,7 +3,6 @@ package ht.platform.checkout.service;
 import io.smallrye.mutiny.Multi;
 import java.time.Clock;
 import ht.platform.checkout.events.EventTypes;
-import ht.platform.checkout.model.PaymentIntent;
 import ht.platform.checkout.model.PaymentIntentStore;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
@@ -31,7 +30,7 @@ public class PaymentIntentExpiry {
     /** One pass; answers how many intents expired. */
     public Uni<Integer> expireDue() {
         return intents.readExpired(clock.instant(), BATCH).chain(due -> Multi.createFrom().iterable(due)
-                .onItem().transformToUniAndConcatenate(d -> Panache.withTransaction(() -> transitions.lock(d.id).chain(pi -> {
+                .onItem().transformToUniAndConcatenate(id -> Panache.withTransaction(() -> transitions.lock(id).chain(pi -> {
                     if ((pi.status.equals(REQUIRES_PAYMENT_METHOD) || pi.status.equals(REQUIRES_ACTION))
                             && !pi.expiresAt.isAfter(clock.instant())) {
                         return transitions.move(pi, EXPIRED, EventTypes.PI_EXPIRED).replaceWith(1);

@@ -3,7 +3,6 @@ package ht.platform.checkout.service;
 import ht.platform.checkout.config.CheckoutSettings;
 import ht.platform.checkout.model.PaymentAttempt;
 import ht.platform.checkout.model.PaymentAttemptStore;
-import ht.platform.checkout.model.Refund;
 import ht.platform.checkout.model.RefundStore;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -13,7 +12,6 @@ import org.jboss.logging.Logger;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.util.List;
 
 /**
  * Settles what the rail left open, only by asking the rail (never because time passed):
@@ -49,20 +47,17 @@ public class Reconciler {
     /** One pass; answers how many items were looked at. */
     public Uni<Integer> reconcile() {
         Instant stale = clock.instant().minus(config.staleAfter());
-        return attempts.readUnsettled(stale, BATCH)
-                .chain(unsettled -> refundRows.readPending(stale, BATCH).map(rs -> new Object[] {unsettled, rs}))
-                .chain(pair -> {
-                    @SuppressWarnings("unchecked") List<PaymentAttempt> attempts = (List<PaymentAttempt>) pair[0];
-                    @SuppressWarnings("unchecked") List<Refund> pendingRefunds = (List<Refund>) pair[1];
-                    Uni<Void> settled = Multi.createFrom().iterable(attempts)
-                            .onItem().transformToUniAndConcatenate(a -> settle(a)
-                                    .onFailure().invoke(e -> LOG.warnf("attempt %s: %s", a.id, e.toString())).onFailure().recoverWithNull())
-                            .collect().last().replaceWithVoid();
-                    return settled.chain(() -> Multi.createFrom().iterable(pendingRefunds)
-                                    .onItem().transformToUniAndConcatenate(r -> refunds.execute(r.id).onFailure().recoverWithNull())
-                                    .collect().last())
-                            .replaceWith(attempts.size() + pendingRefunds.size());
-                });
+        return attempts.readUnsettled(stale, BATCH).chain(unsettled -> refundRows.readPending(stale, BATCH).chain(pending -> {
+            Uni<Void> settled = Multi.createFrom().iterable(unsettled)
+                    .onItem().transformToUniAndConcatenate(id -> attempts.read(id)
+                            .chain(a -> a == null ? Uni.createFrom().voidItem() : settle(a))
+                            .onFailure().invoke(e -> LOG.warnf("attempt %s: %s", id, e.toString())).onFailure().recoverWithNull())
+                    .collect().last().replaceWithVoid();
+            return settled.chain(() -> Multi.createFrom().iterable(pending)
+                            .onItem().transformToUniAndConcatenate(id -> refunds.execute(id).onFailure().recoverWithNull())
+                            .collect().last())
+                    .replaceWith(unsettled.size() + pending.size());
+        }));
     }
 
     /** Settles one attempt now (test helpers use it after settling the simulator). */

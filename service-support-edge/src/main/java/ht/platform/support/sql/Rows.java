@@ -6,12 +6,15 @@ import io.vertx.mutiny.sqlclient.RowSet;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
  * Reading rows of the plain reactive client, for the hot read-by-id paths that skip the ORM session (the
- * benchmarks measured the session, not the query, as most of a read's cost).
+ * benchmarks measured the session, not the query, as most of a read's cost) and for the scheduled sweeps, which
+ * select in SQL so that a pod that only creates and reads objects never loads Hibernate's HQL parser.
  */
 public final class Rows {
 
@@ -50,6 +53,13 @@ public final class Rows {
     /** Whether an object whose owner and mode are these is {@code ownerId}'s in {@code mode}. */
     public static boolean isOwners(String objectOwner, String objectMode, String ownerId, String mode) {
         return ownerId.equals(objectOwner) && mode.equals(objectMode);
+    }
+
+    /** One text column of every row, in the rows' order. */
+    public static List<String> strings(RowSet<Row> rows, String column) {
+        List<String> values = new ArrayList<>(rows.size());
+        rows.forEach(row -> values.add(row.getString(column)));
+        return values;
     }
 
     /** A {@code timestamptz} column as an Instant (null stays null). */

@@ -5,7 +5,6 @@ import ht.platform.support.sql.NewestFirst;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.idempotency.OneStatementCreate;
 import ht.platform.support.sql.Rows;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -14,6 +13,7 @@ import jakarta.inject.Inject;
 import jakarta.persistence.LockModeType;
 
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 
 /**
@@ -25,6 +25,11 @@ public class PaymentStore {
 
     static final String BY_ID = "SELECT " + Payment.COLUMNS
             + " FROM wallet.payments WHERE id = $1";
+
+    static final String EXPIRED = "SELECT p.id FROM wallet.payments p WHERE p.status IN ('created', 'pending')"
+            + " AND p.expires_at <= $1"
+            + " AND NOT EXISTS (SELECT 1 FROM wallet.moncash_orders o WHERE o.payment_id = p.id AND o.settled_at IS NULL)"
+            + " ORDER BY p.expires_at LIMIT $2";
 
     @Inject
     Pool pool;
@@ -78,10 +83,12 @@ public class PaymentStore {
         return Payment.<Payment>find("pageToken", token).withLock(LockModeType.PESSIMISTIC_WRITE).firstResult();
     }
 
-    /** Unpaid payments whose time is up and that no open MonCash order may still pay, at most {@code limit}. */
-    public Uni<List<Payment>> readExpired(Instant now, int limit) {
-        return Panache.withSession(() -> Payment.<Payment>find("from Payment p where p.status in ('created', 'pending')"
-                + " and p.expiresAt <= ?1 and not exists (from MonCashOrder o where o.paymentId = p.id and o.settledAt is null)"
-                + " order by p.expiresAt", now).range(0, limit - 1).list());
+    /**
+     * Ids of unpaid payments whose time is up and that no open MonCash order may still pay, the longest due first, at
+     * most {@code limit}.
+     */
+    public Uni<List<String>> readExpired(Instant now, int limit) {
+        return pool.preparedQuery(EXPIRED).execute(Tuple.of(now.atOffset(ZoneOffset.UTC), limit))
+                .map(rows -> Rows.strings(rows, "id"));
     }
 }

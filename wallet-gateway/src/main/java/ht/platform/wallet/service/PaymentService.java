@@ -254,7 +254,7 @@ public class PaymentService {
     public Uni<Integer> expireDue() {
         Instant now = now();
         return store.readExpired(now, EXPIRY_BATCH).chain(due -> Multi.createFrom().iterable(due)
-                .onItem().transformToUniAndConcatenate(candidate -> Panache.withTransaction(() -> store.lock(candidate.id)
+                .onItem().transformToUniAndConcatenate(id -> Panache.withTransaction(() -> store.lock(id)
                         .chain(p -> p == null || p.isFinal() || now().isBefore(p.expiresAt) ? Uni.createFrom().item(0)
                                 : expirable(p).chain(expires -> expires ? apply(p, "expire").replaceWith(1)
                                         : Uni.createFrom().item(0)))))
