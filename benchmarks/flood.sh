@@ -5,8 +5,8 @@
 #
 # The feed under a flood of held reads from one key, per service: FLOOD (2,000) reads with wait=30 opened at once by one
 # test key, and meanwhile, every 250 ms for FLOOD_SECONDS (20), another tenant's feed read, an ordinary API call of that
-# tenant and /q/health/ready, each timed from a second process. That tenant has made each of those calls once before
-# the first flood (FLOOD_NEIGHBOUR_FIRST=0: not). The service's CPU while probed is counted by thread from /proc. FLOOD_ROUNDS (2) floods one after the other: the first
+# tenant and /q/health/ready, each timed from a second process, which makes the same calls for FLOOD_PROBE_WARMUP (2)
+# s, uncounted, before each flood starts (its own HTTP client warmed, and the tenant one already using the service). The service's CPU while probed is counted by thread. FLOOD_ROUNDS (2) floods one after the other: the first
 # meets a service just started (nothing compiled yet), the next one a service that has served traffic. Counts the flood's answers by status, the probes' 5xx and unanswered, the
 # ERROR lines the service logged and the connections Postgres refused during the phase. Prints a table and writes it
 # to benchmarks/results/flood-latest.md. Its own throwaway Postgres (port 5544 + BENCH_PORT_OFFSET) and fast-jars, the
@@ -68,23 +68,23 @@ cpu_delta() {
 }
 
 flood() {
-  local svc=$1 port=${PORT[$1]} flooder other out log0 pg0 errors refused round col floodpid
+  local svc=$1 port=${PORT[$1]} flooder other out log0 pg0 errors refused round col floodpid probepid
   start_service "$svc" "$port" || { record "flood.$svc.note" "did not start"; return; }
   read -r _ flooder < <(tenant "$svc" "$port" "bench-flooder" pull)
   read -r _ other < <(tenant "$svc" "$port" "bench-neighbour" pull)
   [ -n "${flooder:-}" ] && [ -n "${other:-}" ] || { record "flood.$svc.note" "tenants could not be registered"; return; }
-  # the neighbour is a tenant already using the service: its probed calls once each before any flood, so that the
-  # one-time cost of its own first calls (the listing's query parsed, its classes loaded) is not counted as the flood's
-  if [ "${FLOOD_NEIGHBOUR_FIRST:-1}" != 0 ]; then
-    for path in "/api/v1/events?after=start&limit=10" "${PROBE_PATH[$svc]}"; do
-      curl -s -o /dev/null -H "Authorization: Bearer $other" "http://127.0.0.1:$port$path"
-    done
-  fi
   for round in $(seq 1 "$FLOOD_ROUNDS"); do
     col="$svc#$round"
     [ "${FLOOD_SETTLE:-0}" -gt 0 ] && sleep "$FLOOD_SETTLE"
     log0=$(wc -l < "$LOGS/$svc-$port.log"); pg0=$(wc -l < "$PGLOG")
     record "flood.$col.uptime" "$(uptime | sed 's/.*load average: //')"
+    # the probing JVM first warms its own HTTP client for FLOOD_PROBE_WARMUP s (uncounted), then the flood starts
+    rm -f "$LOGS/probing-$col"
+    java -Xmx128m -Dseries="$LOGS/series-$col.tsv" -Dwarmup="${FLOOD_PROBE_WARMUP:-2}" -Dready="$LOGS/probing-$col" \
+      -cp "$TOOLS_CP" FeedFlood probe "http://127.0.0.1:$port" "$other" "${PROBE_PATH[$svc]}" "$FLOOD_SECONDS" \
+      > "$LOGS/probe-$col.out" 2>>"$LOGS/flood-$svc.err" &
+    probepid=$!
+    for _ in $(seq 1 300); do [ -f "$LOGS/probing-$col" ] && break; sleep 0.1; done
     nstat -n >/dev/null 2>&1 || true
     thread_cpu "${SVC_PID[$svc:$port]}" > "$LOGS/cpu-$col.before"
     if [ "$FLOOD_MODE" = keys ]; then
@@ -97,8 +97,8 @@ flood() {
         > "$LOGS/flood-$col.out" 2>>"$LOGS/flood-$svc.err" &
     fi
     floodpid=$!
-    out=$(java -Xmx128m -Dseries="$LOGS/series-$col.tsv" -cp "$TOOLS_CP" FeedFlood probe "http://127.0.0.1:$port" "$other" "${PROBE_PATH[$svc]}" \
-      "$FLOOD_SECONDS" 2>>"$LOGS/flood-$svc.err")
+    wait "$probepid"
+    out=$(cat "$LOGS/probe-$col.out")
     wait "$floodpid"
     thread_cpu "${SVC_PID[$svc:$port]}" > "$LOGS/cpu-$col.after"
     record "flood.$col.cpu_ms" "$(cpu_delta "$LOGS/cpu-$col.before" "$LOGS/cpu-$col.after")"

@@ -26,7 +26,8 @@ import java.util.regex.Pattern;
  * flood: opens COUNT reads GET /api/v1/events?after=<latest>&wait=WAIT with FLOOD_KEY at once and prints the answers by
  * status once all are in. probe: for SECONDS, every 250 ms, OTHER_KEY's feed read (another tenant, after=start),
  * OTHER_KEY's GET READ_PATH (an ordinary API call) and GET /q/health/ready, each timed; prints per probe n, p50/p95/max
- * ms, how many took over 1 s, were 5xx or got no answer within 5 s. keys: COUNT requests GET PATH at once, each on its
+ * ms, how many took over 1 s, were 5xx or got no answer within 5 s; with -Dwarmup=N it first makes the same requests for
+ * N s uncounted, and with -Dready=FILE it creates FILE when it starts counting. keys: COUNT requests GET PATH at once, each on its
  * own connection with a random well-formed key (KEY_PREFIX + 43 url-safe base64 characters, like a real one), from
  * CLIENTS source addresses (127.0.0.2, 127.0.0.3, ...: as many clients as the edge can tell apart); prints the answers
  * by status.
@@ -156,7 +157,31 @@ public class FeedFlood {
         return out.toString();
     }
 
+    /**
+     * The probes' own requests for SECONDS without counting them, so that what the probes then time is the service, not
+     * this JVM's first seconds (its HTTP client's classes loaded and interpreted); then creates the file -Dready names.
+     */
+    static void warmUp(String base, String otherKey, String readPath, int seconds) throws Exception {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        List<CompletableFuture<?>> sent = new ArrayList<>();
+        while (System.nanoTime() < until) {
+            sent.add(PROBES.sendAsync(get(base + "/api/v1/events?after=start&limit=10", otherKey, 5), HttpResponse.BodyHandlers.discarding()));
+            sent.add(PROBES.sendAsync(get(base + readPath, otherKey, 5), HttpResponse.BodyHandlers.discarding()));
+            sent.add(PROBES.sendAsync(HttpRequest.newBuilder(URI.create(base + "/q/health/ready")).timeout(Duration.ofSeconds(5)).GET().build(),
+                    HttpResponse.BodyHandlers.discarding()));
+            Thread.sleep(250);
+        }
+        CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)).handle((v, e) -> null).get(30, TimeUnit.SECONDS);
+    }
+
     static String probes(String base, String otherKey, String readPath, int seconds) throws Exception {
+        int warmup = Integer.getInteger("warmup", 0);
+        if (warmup > 0) {
+            warmUp(base, otherKey, readPath, warmup);
+        }
+        if (System.getProperty("ready") != null) {
+            java.nio.file.Files.writeString(java.nio.file.Path.of(System.getProperty("ready")), "probing\n");
+        }
         Probe feed = new Probe("other_feed");
         Probe api = new Probe("api_call");
         Probe ready = new Probe("ready");

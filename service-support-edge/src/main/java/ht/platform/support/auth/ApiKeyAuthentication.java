@@ -5,6 +5,9 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
 import ht.platform.support.errors.ApiException;
+import ht.platform.support.errors.ErrorResponses;
+import ht.platform.support.trace.RequestIds;
+import io.quarkus.runtime.StartupEvent;
 import ht.platform.support.http.ClientAddress;
 import ht.platform.support.limits.AsyncPermits;
 import ht.platform.support.limits.TokenBuckets;
@@ -15,6 +18,7 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -64,6 +68,9 @@ public class ApiKeyAuthentication {
     @Inject
     Clock clock;
 
+    @Inject
+    ErrorResponses errors;
+
     @PostConstruct
     void createCache() {
         Ticker ticker = () -> {
@@ -74,6 +81,34 @@ public class ApiKeyAuthentication {
         unknown = Caffeine.newBuilder().maximumSize(50_000).expireAfterWrite(settings.unknownKeyTtl()).ticker(ticker).build();
         failures = new TokenBuckets(clock, 50_000);
         lookups = new AsyncPermits(Math.max(1, Math.min(settings.lookups().concurrent(), poolSize / 4)));
+    }
+
+    /**
+     * Rehearses the refusal of a made-up key on throwaway state, beside the rest of the start: a flood that meets a
+     * service in its first seconds is then refused by code the JIT has already compiled, not interpreted on the event
+     * loops while other tenants wait.
+     */
+    void rehearse(@Observes StartupEvent started) {
+        if (settings.rehearsals() <= 0) {
+            return;
+        }
+        Thread rehearsal = new Thread(this::rehearseRefusals, "key-refusal-rehearsal");
+        rehearsal.setDaemon(true);
+        rehearsal.setPriority(Thread.MIN_PRIORITY);
+        rehearsal.start();
+    }
+
+    void rehearseRefusals() {
+        TokenBuckets budget = new TokenBuckets(clock, 1);
+        String prefix = settings.keyPrefixes().get(0);
+        for (int i = 0; i < settings.rehearsals(); i++) {
+            String hash = ApiKeys.hash(prefix + i);
+            cache.getIfPresent(hash);
+            unknown.getIfPresent(hash);
+            long retryAfter = budget.take("rehearsal", 1, 20);
+            ApiException refused = retryAfter > 0 ? tooManyFailures(retryAfter) : unauthenticated();
+            errors.body(refused.code(), refused.getMessage(), refused.param(), RequestIds.newId());
+        }
     }
 
     /** Request data set by {@link #refusalBeforeRouting} on a request it let by: the client it charged, or "". */

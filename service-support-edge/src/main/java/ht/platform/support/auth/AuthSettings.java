@@ -26,6 +26,10 @@ public interface AuthSettings {
     /** Authentication failures each client address may have: a burst, then a steady rate; past it 429. */
     Failures failures();
 
+    /** Refusals of made-up keys rehearsed at start, so that a flood meets compiled code (0: none). */
+    @WithDefault("3000")
+    int rehearsals();
+
     /** Key lookups in the database at once, whatever the number of clients; the rest wait in a bounded line. */
     Lookups lookups();
 

@@ -23,8 +23,17 @@ public class ErrorResponses {
      * Builds the error body's serializer before the service is ready: otherwise the first refusal of its life pays for
      * it, on the event loop, which under a flood of made-up keys is the moment it can least afford it.
      */
-    void prepare(@Observes StartupEvent started) throws JsonProcessingException {
-        mapper.writeValueAsString(ErrorBody.of("RATE_LIMITED", "", null, RequestIds.newId()));
+    void prepare(@Observes StartupEvent started) {
+        body("RATE_LIMITED", "", null, RequestIds.newId());
+    }
+
+    /** The JSON of an error body. */
+    public String body(String code, String message, String param, String requestId) {
+        try {
+            return mapper.writeValueAsString(ErrorBody.of(code, message, param, requestId));
+        } catch (JsonProcessingException e) {
+            return "{\"error\":{\"code\":\"INTERNAL_ERROR\",\"message\":\"internal error\"}}";
+        }
     }
 
     public Response toResponse(ApiException e, String requestId) {
@@ -50,12 +59,7 @@ public class ErrorResponses {
         if (response.ended() || response.closed()) {
             return;
         }
-        String body;
-        try {
-            body = mapper.writeValueAsString(ErrorBody.of(code, message, param, RequestIds.of(ctx)));
-        } catch (JsonProcessingException e) {
-            body = "{\"error\":{\"code\":\"INTERNAL_ERROR\",\"message\":\"internal error\"}}";
-        }
+        String body = body(code, message, param, RequestIds.of(ctx));
         if (!response.headWritten()) {
             response.setStatusCode(status);
             response.headers().remove("Content-Length");
