@@ -6,11 +6,11 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
 import ht.platform.support.errors.ApiException;
 import ht.platform.support.errors.ErrorResponses;
-import ht.platform.support.trace.RequestIds;
-import io.quarkus.runtime.StartupEvent;
 import ht.platform.support.http.ClientAddress;
 import ht.platform.support.limits.AsyncPermits;
 import ht.platform.support.limits.TokenBuckets;
+import ht.platform.support.trace.RequestIds;
+import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -85,8 +85,8 @@ public class ApiKeyAuthentication {
 
     /**
      * Rehearses the refusal of a made-up key on throwaway state, beside the rest of the start: a flood that meets a
-     * service in its first seconds is then refused by code the JIT has already compiled, not interpreted on the event
-     * loops while other tenants wait.
+     * service in its first seconds is then refused by code the JIT has already compiled (the error body's serializer
+     * already built), not interpreted on the event loops while other tenants wait.
      */
     void rehearse(@Observes StartupEvent started) {
         if (settings.rehearsals() <= 0) {
@@ -101,7 +101,8 @@ public class ApiKeyAuthentication {
     void rehearseRefusals() {
         TokenBuckets budget = new TokenBuckets(clock, 1);
         String prefix = settings.keyPrefixes().get(0);
-        for (int i = 0; i < settings.rehearsals(); i++) {
+        int rehearsals = settings.rehearsals();
+        for (int i = 0; i < rehearsals; i++) {
             String hash = ApiKeys.hash(prefix + i);
             cache.getIfPresent(hash);
             unknown.getIfPresent(hash);

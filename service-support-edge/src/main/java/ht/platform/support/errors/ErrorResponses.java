@@ -3,11 +3,9 @@ package ht.platform.support.errors;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import ht.platform.support.trace.RequestIds;
-import io.quarkus.runtime.StartupEvent;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -18,14 +16,6 @@ public class ErrorResponses {
 
     @Inject
     ObjectMapper mapper;
-
-    /**
-     * Builds the error body's serializer before the service is ready: otherwise the first refusal of its life pays for
-     * it, on the event loop, which under a flood of made-up keys is the moment it can least afford it.
-     */
-    void prepare(@Observes StartupEvent started) {
-        body("RATE_LIMITED", "", null, RequestIds.newId());
-    }
 
     /** The JSON of an error body. */
     public String body(String code, String message, String param, String requestId) {

@@ -7,7 +7,6 @@ import ht.platform.support.sql.Rows;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -16,7 +15,6 @@ import jakarta.persistence.LockModeType;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -74,10 +72,7 @@ public class WithdrawalStore {
     public Uni<List<Withdrawal>> claimUnanswered(Instant now, Instant attemptedBefore, int limit) {
         return pool.preparedQuery(STALE).execute(Tuple.of(utc(now), utc(attemptedBefore), limit))
                 .chain(rows -> {
-                    List<String> ids = new ArrayList<>();
-                    for (Row row : rows) {
-                        ids.add(row.getString("id"));
-                    }
+                    List<String> ids = Rows.strings(rows, "id");
                     return ids.isEmpty() ? Uni.createFrom().item(List.<Withdrawal>of())
                             : Panache.withSession(() -> Withdrawal.<Withdrawal>list("id in ?1", ids));
                 });
